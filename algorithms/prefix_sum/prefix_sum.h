@@ -1,0 +1,53 @@
+#pragma once
+
+// prefix_sum: inclusive and exclusive scans over uint32, the building block of
+// every CSR build in the suite (counts -> offsets).
+//
+// Arithmetic wraps modulo 2^32, exactly as std::inclusive_scan does on
+// uint32_t: a CSR builder that must not wrap checks its total itself (it is
+// returned). Every variant obeys the same contract:
+//   - `out.size() == in.size()`, else prefix_sum::Error;
+//   - `out` may be `in` itself (an in-place scan) but must not otherwise
+//     overlap it, else prefix_sum::Error;
+//   - the return value is the sum of all of `in` (mod 2^32), for both kinds;
+//   - empty input is valid: nothing is written and 0 is returned.
+
+#include <cstdint>
+#include <span>
+
+#include "algorithms/common/errors.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::prefix_sum {
+
+enum class Kind {
+  kInclusive,  // out[i] = in[0] + ... + in[i]
+  kExclusive,  // out[i] = in[0] + ... + in[i - 1], out[0] = 0
+};
+
+class Error : public adj::Error {
+ public:
+  using adj::Error::Error;
+};
+
+using ScanFn = std::uint32_t(Kind kind, std::span<const std::uint32_t> in,
+                             std::span<std::uint32_t> out);
+using Variant = adj::Variant<ScanFn>;
+
+// serial, simd, openmp, and cuda, cuda_cub when built with CUDA.
+std::span<const Variant> Variants();
+
+// Throws prefix_sum::Error unless (in, out) satisfy the contract above.
+void CheckArguments(std::span<const std::uint32_t> in,
+                    std::span<const std::uint32_t> out);
+
+// The implementations, one file each; call them through Variants().
+ScanFn SerialScan;
+ScanFn SimdScan;
+ScanFn OpenMpScan;
+#if ADJ_HAVE_CUDA
+ScanFn CudaLookbackScan;
+ScanFn CudaCubScan;
+#endif
+
+}  // namespace adj::prefix_sum

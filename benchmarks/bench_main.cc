@@ -1,0 +1,161 @@
+#include "benchmarks/bench_main.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+#include "algorithms/common/cuda.h"
+#include "algorithms/common/simd.h"
+
+namespace adj::bench {
+namespace {
+
+Sweep& MutableSweep() {
+  static Sweep sweep;
+  return sweep;
+}
+
+std::vector<void (*)()>& Registrars() {
+  static std::vector<void (*)()> registrars;
+  return registrars;
+}
+
+std::vector<std::int64_t> Powers(int min_log2, int max_log2) {
+  const int step = CurrentSweep().full ? 1 : 2;
+  std::vector<std::int64_t> sizes;
+  // Count down from the max so that the largest size is always measured.
+  for (int k = max_log2; k >= min_log2; k -= step) {
+    sizes.push_back(std::int64_t{1} << k);
+  }
+  std::reverse(sizes.begin(), sizes.end());
+  return sizes;
+}
+
+std::string CpuModel() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(colon + 2);
+    }
+  }
+  return "unknown";
+}
+
+std::string CommandOutput(const std::string& command) {
+  std::string output;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
+    pclose(pipe);
+  }
+  while (!output.empty() && (output.back() == '\n' || output.back() == ' ')) {
+    output.pop_back();
+  }
+  return output;
+}
+
+std::string GitRevision() {
+  const std::string git = "git -C '" ADJ_SOURCE_DIR "' ";
+  std::string revision = CommandOutput(git + "rev-parse HEAD 2>/dev/null");
+  if (revision.empty()) return "unknown";
+  if (!CommandOutput(git + "status --porcelain -uno 2>/dev/null").empty()) {
+    revision += "-dirty";
+  }
+  return revision;
+}
+
+std::string EnvOr(const char* name, const char* fallback) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : fallback;
+}
+
+// Removes our --adj_* flags from argv; exits on a malformed one.
+void ParseOwnFlags(int* argc, char** argv) {
+  Sweep& sweep = MutableSweep();
+  int kept = 1;
+  for (int i = 1; i < *argc; ++i) {
+    const std::string_view arg = argv[i];
+    const auto value_of = [&](std::string_view flag) -> const char* {
+      return arg.rfind(flag, 0) == 0 ? argv[i] + flag.size() : nullptr;
+    };
+    if (const char* value = value_of("--adj_sweep=")) {
+      if (std::strcmp(value, "full") != 0 && std::strcmp(value, "quick") != 0) {
+        std::fprintf(stderr, "--adj_sweep must be quick or full\n");
+        std::exit(2);
+      }
+      sweep.full = std::strcmp(value, "full") == 0;
+    } else if (const char* max = value_of("--adj_max_log2=")) {
+      sweep.max_log2 = std::atoi(max);
+    } else if (const char* gpu_max = value_of("--adj_gpu_max_log2=")) {
+      sweep.gpu_max_log2 = std::atoi(gpu_max);
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  *argc = kept;
+}
+
+}  // namespace
+
+const Sweep& CurrentSweep() { return MutableSweep(); }
+
+std::vector<std::int64_t> PowersOfTwo(int min_log2, int default_max_log2) {
+  const int max =
+      CurrentSweep().max_log2 >= 0 ? CurrentSweep().max_log2 : default_max_log2;
+  return Powers(min_log2, max);
+}
+
+std::vector<std::int64_t> GpuPowersOfTwo(int min_log2, int default_max_log2) {
+  const int max = CurrentSweep().gpu_max_log2 >= 0 ? CurrentSweep().gpu_max_log2
+                                                   : default_max_log2;
+  return Powers(min_log2, max);
+}
+
+Registrar::Registrar(void (*register_benchmarks)()) {
+  Registrars().push_back(register_benchmarks);
+}
+
+void DescribeCpuRun(benchmark::State& state, int threads,
+                    const std::string& label) {
+  state.counters["threads"] = threads;
+  state.SetLabel(label);
+}
+
+}  // namespace adj::bench
+
+int main(int argc, char** argv) {
+  using adj::bench::CurrentSweep;
+  adj::bench::ParseOwnFlags(&argc, argv);
+  benchmark::AddCustomContext("hwy_target", adj::simd::BestTargetName());
+  benchmark::AddCustomContext("adj_build_type", ADJ_BUILD_TYPE);
+  benchmark::AddCustomContext("adj_compiler", ADJ_CXX_COMPILER);
+  benchmark::AddCustomContext("adj_git_revision", adj::bench::GitRevision());
+  benchmark::AddCustomContext("adj_sweep",
+                              CurrentSweep().full ? "full" : "quick");
+  benchmark::AddCustomContext("cpu_model", adj::bench::CpuModel());
+  benchmark::AddCustomContext("omp_max_threads",
+                              std::to_string(omp_get_max_threads()));
+  benchmark::AddCustomContext("omp_proc_bind",
+                              adj::bench::EnvOr("OMP_PROC_BIND", "unset"));
+  benchmark::AddCustomContext("omp_places",
+                              adj::bench::EnvOr("OMP_PLACES", "unset"));
+  const adj::Availability& gpu = adj::cuda::Available();
+  benchmark::AddCustomContext(
+      "gpu", gpu.available ? adj::cuda::DeviceName() : "none: " + gpu.reason);
+  for (auto* register_benchmarks : adj::bench::Registrars()) {
+    register_benchmarks();
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,41 @@
+#pragma once
+
+// What every family's benchmark binary shares: the size sweep chosen on the
+// command line, a registration hook that runs after our flags are parsed, and
+// the labels and counters every row carries.
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace adj::bench {
+
+// Our flags, removed from argv before Google Benchmark parses the rest:
+//   --adj_sweep=quick|full   quick (default): every 4th power of two;
+//                            full: every power of two (the paper sweep)
+//   --adj_max_log2=K         largest CPU size 2^K (default per family)
+//   --adj_gpu_max_log2=K     largest GPU size 2^K (default per family)
+struct Sweep {
+  bool full = false;
+  int max_log2 = -1;      // -1: the family's default
+  int gpu_max_log2 = -1;  // -1: the family's default
+};
+const Sweep& CurrentSweep();
+
+// Powers of two from 2^min_log2 up to 2^max_log2 (the flag overrides the
+// family default), stepping by 1 (full) or 2 (quick); always ends at the max.
+std::vector<std::int64_t> PowersOfTwo(int min_log2, int default_max_log2);
+std::vector<std::int64_t> GpuPowersOfTwo(int min_log2, int default_max_log2);
+
+// A family's registration function, run from main() once the flags are known.
+struct Registrar {
+  explicit Registrar(void (*register_benchmarks)());
+};
+
+// Counters and label for a CPU row: threads used, and where it ran.
+void DescribeCpuRun(benchmark::State& state, int threads,
+                    const std::string& label);
+
+}  // namespace adj::bench

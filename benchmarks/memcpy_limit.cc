@@ -1,0 +1,68 @@
+#include "benchmarks/memcpy_limit.h"
+
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "benchmarks/bench_main.h"
+
+namespace adj::bench {
+namespace {
+
+void CopyOneThread(const unsigned char* from, unsigned char* to,
+                   std::size_t bytes) {
+  std::memcpy(to, from, bytes);
+}
+
+void CopyEveryThread(const unsigned char* from, unsigned char* to,
+                     std::size_t bytes) {
+#pragma omp parallel
+  {
+    const std::size_t threads = static_cast<std::size_t>(omp_get_num_threads());
+    const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t slice = (bytes + threads - 1) / threads;
+    const std::size_t begin = std::min(bytes, thread * slice);
+    const std::size_t end = std::min(bytes, begin + slice);
+    std::memcpy(to + begin, from + begin, end - begin);
+  }
+}
+
+void RegisterOne(const std::string& name, bool parallel,
+                 const std::string& arg_name,
+                 const std::vector<std::int64_t>& values,
+                 const std::function<std::size_t(std::int64_t)>& bytes_of) {
+  auto* registered = benchmark::RegisterBenchmark(
+      name.c_str(), [parallel, bytes_of](benchmark::State& state) {
+        const std::size_t bytes = bytes_of(state.range(0));
+        std::vector<unsigned char> from(bytes, 1);
+        std::vector<unsigned char> to(bytes, 0);
+        const auto copy = parallel ? CopyEveryThread : CopyOneThread;
+        copy(from.data(), to.data(), bytes);  // fault every page in first
+        for (auto _ : state) {
+          copy(from.data(), to.data(), bytes);
+          benchmark::DoNotOptimize(to.data());
+          benchmark::ClobberMemory();
+        }
+        state.SetBytesProcessed(state.iterations() *
+                                static_cast<std::int64_t>(2 * bytes));
+        DescribeCpuRun(state, parallel ? omp_get_max_threads() : 1, "cpu");
+      });
+  registered->ArgName(arg_name)->UseRealTime();
+  for (const std::int64_t value : values) registered->Arg(value);
+}
+
+}  // namespace
+
+void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
+                          const std::string& arg_name,
+                          const std::vector<std::int64_t>& values,
+                          std::function<std::size_t(std::int64_t)> bytes_of) {
+  RegisterOne(family + "/memcpy/" + scene, false, arg_name, values, bytes_of);
+  RegisterOne(family + "/memcpy_openmp/" + scene, true, arg_name, values,
+              bytes_of);
+}
+
+}  // namespace adj::bench

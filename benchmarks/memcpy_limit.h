@@ -1,0 +1,25 @@
+#pragma once
+
+// The machine's own limit beside every bandwidth-bound kernel: copies of the
+// same bytes, in the same binary and run, named <family>/memcpy/<scene>/...
+// (one thread, std::memcpy) and <family>/memcpy_openmp/<scene>/... (every
+// thread copying its slice). Reports divide a CPU variant's bytes_per_second
+// by the faster of the two at the same size.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace adj::bench {
+
+// Registers both copies for each value of the named argument `arg_name`,
+// copying bytes_of(value) bytes (bytes_per_second counts them read + written,
+// as the kernels count their own traffic).
+void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
+                          const std::string& arg_name,
+                          const std::vector<std::int64_t>& values,
+                          std::function<std::size_t(std::int64_t)> bytes_of);
+
+}  // namespace adj::bench

@@ -1,0 +1,153 @@
+// prefix_sum/<variant>/counts/n:<n>: inclusive scans of per-row counts (the
+// scan inside every CSR build), beside prefix_sum/memcpy*/counts/n:<n>, which
+// copy the same bytes. bytes_per_second counts 4 bytes read and 4 written per
+// element for all of them.
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/common/cuda.h"
+#include "algorithms/common/simd.h"
+#include "algorithms/prefix_sum/prefix_sum.h"
+#include "benchmarks/bench_main.h"
+#include "benchmarks/memcpy_limit.h"
+#include "reference/prefix_sum.h"
+#include "scenes/arrays.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/prefix_sum/device_scanner.h"
+#endif
+
+namespace adj::prefix_sum {
+namespace {
+
+using Words = std::vector<std::uint32_t>;
+
+constexpr char kScene[] = "counts";
+constexpr int kMinLog2 = 10;
+constexpr int kCpuMaxLog2 = 26;
+constexpr int kGpuMaxLog2 = 28;
+constexpr std::size_t kBytesPerElement = 2 * sizeof(std::uint32_t);
+
+struct Scene {
+  Words input;
+  Words expected;  // the oracle's inclusive scan, to verify each variant once
+};
+
+// One input per size, shared by every variant so that all see the same data.
+const Scene& SceneOf(std::int64_t n) {
+  static std::map<std::int64_t, std::unique_ptr<Scene>> scenes;
+  auto& scene = scenes[n];
+  if (!scene) {
+    scene = std::make_unique<Scene>();
+    scene->input = scenes::RandomCounts(static_cast<std::size_t>(n),
+                                        static_cast<std::uint64_t>(n));
+    scene->expected = reference::InclusiveScan(scene->input);
+  }
+  return *scene;
+}
+
+void SetRates(benchmark::State& state, std::int64_t n) {
+  state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(state.iterations() * n *
+                          static_cast<std::int64_t>(kBytesPerElement));
+  state.counters["n"] = static_cast<double>(n);
+}
+
+void BenchCpuVariant(benchmark::State& state, const Variant& variant) {
+  const std::int64_t n = state.range(0);
+  const Scene& scene = SceneOf(n);
+  Words out(scene.input.size());
+  variant.run(Kind::kInclusive, scene.input, out);
+  if (out != scene.expected) {
+    state.SkipWithError("output differs from the oracle");
+    return;
+  }
+  for (auto _ : state) {
+    variant.run(Kind::kInclusive, scene.input, out);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  SetRates(state, n);
+  state.counters["verified"] = 1;
+  const bool threaded = variant.backend == Backend::kOpenMp;
+  bench::DescribeCpuRun(state, threaded ? omp_get_max_threads() : 1,
+                        variant.backend == Backend::kSimd
+                            ? "cpu simd:" + simd::BestTargetName()
+                            : "cpu");
+}
+
+#if ADJ_HAVE_CUDA
+// Device-resident: only kernel time, by CUDA events, as CUB and nvbench
+// report it. `variant` is a CUDA row's name or "memcpy_cuda".
+void BenchGpu(benchmark::State& state, const std::string& variant) {
+  const Availability& gpu = cuda::Available();
+  if (!gpu.available) {
+    state.SkipWithError(gpu.reason.c_str());
+    return;
+  }
+  const std::int64_t n = state.range(0);
+  const Scene& scene = SceneOf(n);
+  DeviceScanner scanner(scene.input);
+  const bool copy = variant == "memcpy_cuda";
+  if (!copy) {
+    scanner.TimeScan(variant, Kind::kInclusive);
+    if (scanner.Output() != scene.expected) {
+      state.SkipWithError("output differs from the oracle");
+      return;
+    }
+    state.counters["verified"] = 1;
+  }
+  for (auto _ : state) {
+    state.SetIterationTime(copy ? scanner.TimeCopy()
+                                : scanner.TimeScan(variant, Kind::kInclusive));
+  }
+  SetRates(state, n);
+  state.SetLabel("gpu:" + cuda::DeviceName());
+}
+
+void RegisterGpu(const std::string& variant) {
+  auto* registered = benchmark::RegisterBenchmark(
+      ("prefix_sum/" + variant + "/" + kScene).c_str(),
+      [variant](benchmark::State& state) { BenchGpu(state, variant); });
+  registered->ArgName("n")->UseManualTime();
+  for (const std::int64_t n : bench::GpuPowersOfTwo(kMinLog2, kGpuMaxLog2)) {
+    registered->Arg(n);
+  }
+}
+#endif
+
+void RegisterAll() {
+  const auto sizes = bench::PowersOfTwo(kMinLog2, kCpuMaxLog2);
+  bench::RegisterMemcpyLimits(
+      "prefix_sum", kScene, "n", sizes, [](std::int64_t n) {
+        return static_cast<std::size_t>(n) * sizeof(std::uint32_t);
+      });
+  for (const Variant& variant : Variants()) {
+    if (variant.backend == Backend::kCuda) {
+#if ADJ_HAVE_CUDA
+      RegisterGpu(std::string(variant.name));
+#endif
+      continue;
+    }
+    auto* registered = benchmark::RegisterBenchmark(
+        ("prefix_sum/" + std::string(variant.name) + "/" + kScene).c_str(),
+        [&variant](benchmark::State& state) {
+          BenchCpuVariant(state, variant);
+        });
+    registered->ArgName("n")->UseRealTime();
+    for (const std::int64_t n : sizes) registered->Arg(n);
+  }
+#if ADJ_HAVE_CUDA
+  RegisterGpu("memcpy_cuda");
+#endif
+}
+
+const bench::Registrar registrar(&RegisterAll);
+
+}  // namespace
+}  // namespace adj::prefix_sum

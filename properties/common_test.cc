@@ -1,0 +1,71 @@
+#include <gtest/gtest.h>
+
+#include "algorithms/common/csr.h"
+#include "algorithms/common/cuda.h"
+#include "algorithms/common/errors.h"
+#include "algorithms/common/simd.h"
+
+namespace adj {
+namespace {
+
+Csr ThreeRows() {
+  Csr csr;
+  csr.offsets = {0, 2, 2, 5};
+  csr.indices = {7, 1, 0, 3, 9};
+  return csr;
+}
+
+TEST(Csr, RowsAreSlicesOfIndices) {
+  const Csr csr = ThreeRows();
+  EXPECT_EQ(csr.rows(), 3u);
+  EXPECT_EQ(csr.entries(), 5u);
+  EXPECT_EQ(std::vector<std::uint32_t>(csr.Row(0).begin(), csr.Row(0).end()),
+            (std::vector<std::uint32_t>{7, 1}));
+  EXPECT_TRUE(csr.Row(1).empty());
+  EXPECT_EQ(csr.RowSize(2), 3u);
+  EXPECT_NO_THROW(ValidateCsr(csr, 10));
+}
+
+TEST(Csr, EmptyHasOneOffset) {
+  const Csr empty;
+  EXPECT_EQ(empty.rows(), 0u);
+  EXPECT_NO_THROW(ValidateCsr(empty));
+}
+
+TEST(Csr, ValidationRejectsEachMalformation) {
+  Csr no_offsets = ThreeRows();
+  no_offsets.offsets.clear();
+  EXPECT_THROW(ValidateCsr(no_offsets), Error);
+
+  Csr nonzero_start = ThreeRows();
+  nonzero_start.offsets[0] = 1;
+  EXPECT_THROW(ValidateCsr(nonzero_start), Error);
+
+  Csr decreasing = ThreeRows();
+  decreasing.offsets = {0, 3, 2, 5};
+  EXPECT_THROW(ValidateCsr(decreasing), Error);
+
+  Csr short_end = ThreeRows();
+  short_end.offsets.back() = 4;
+  EXPECT_THROW(ValidateCsr(short_end), Error);
+
+  EXPECT_THROW(ValidateCsr(ThreeRows(), 9), Error);  // index 9 is not < 9
+}
+
+TEST(Cuda, AvailabilityAlwaysAnswersWithAReason) {
+  const Availability& availability = cuda::Available();
+  if (availability.available) {
+    EXPECT_FALSE(cuda::DeviceName().empty());
+  } else {
+    EXPECT_FALSE(availability.reason.empty());
+    EXPECT_TRUE(cuda::DeviceName().empty());
+  }
+}
+
+TEST(Simd, AtLeastOneTargetRuns) {
+  EXPECT_FALSE(simd::RunnableTargets().empty());
+  EXPECT_NE(simd::BestTargetName(), "none");
+}
+
+}  // namespace
+}  // namespace adj

@@ -1,0 +1,175 @@
+#include "algorithms/prefix_sum/prefix_sum.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string_view>
+#include <vector>
+
+#include "properties/generators.h"
+#include "properties/variant_cases.h"
+#include "reference/prefix_sum.h"
+#include "scenes/arrays.h"
+
+namespace adj::prefix_sum {
+namespace {
+
+using testing::VariantCase;
+using Words = std::vector<std::uint32_t>;
+
+class PrefixSum : public testing::VariantTest<&Variants> {
+ protected:
+  // Runs the variant out of place and checks output and total against the
+  // oracle, inside a RapidCheck property (RC_ASSERT).
+  void CheckAgainstOracle(Kind kind, const Words& in) const {
+    Words out(in.size(), 0xDEADBEEF);
+    const std::uint32_t total = variant().run(kind, in, out);
+    const Words expected = kind == Kind::kInclusive
+                               ? reference::InclusiveScan(in)
+                               : reference::ExclusiveScan(in);
+    RC_ASSERT(out == expected);
+    RC_ASSERT(total == reference::Total(in));
+  }
+};
+
+rc::Gen<Kind> AnyKind() {
+  return rc::gen::element(Kind::kInclusive, Kind::kExclusive);
+}
+
+TEST_P(PrefixSum, HandCheckedExamples) {
+  const Words in = {3, 1, 4, 1, 5};
+  Words out(in.size());
+  EXPECT_EQ(variant().run(Kind::kInclusive, in, out), 14u);
+  EXPECT_EQ(out, (Words{3, 4, 8, 9, 14}));
+  EXPECT_EQ(variant().run(Kind::kExclusive, in, out), 14u);
+  EXPECT_EQ(out, (Words{0, 3, 4, 8, 9}));
+  // Wrap-around modulo 2^32, as std::inclusive_scan on uint32_t.
+  const Words wraps = {0xFFFFFFFFu, 2, 0xFFFFFFFFu};
+  Words wrapped(wraps.size());
+  EXPECT_EQ(variant().run(Kind::kInclusive, wraps, wrapped), 0u);
+  EXPECT_EQ(wrapped, (Words{0xFFFFFFFFu, 1, 0}));
+}
+
+TEST_P(PrefixSum, EmptyInputWritesNothingAndSumsToZero) {
+  const Words in;
+  Words out;
+  EXPECT_EQ(variant().run(Kind::kInclusive, in, out), 0u);
+  EXPECT_EQ(variant().run(Kind::kExclusive, in, out), 0u);
+}
+
+TEST_P(PrefixSum, RejectsOutputOfAnotherSize) {
+  const Words in(10, 1);
+  Words shorter(9);
+  Words longer(11);
+  EXPECT_THROW(variant().run(Kind::kInclusive, in, shorter), Error);
+  EXPECT_THROW(variant().run(Kind::kExclusive, in, longer), Error);
+}
+
+TEST_P(PrefixSum, RejectsPartiallyOverlappingOutput) {
+  Words buffer(100, 1);
+  const std::span<const std::uint32_t> in(buffer.data(), 50);
+  const std::span<std::uint32_t> shifted(buffer.data() + 1, 50);
+  EXPECT_THROW(variant().run(Kind::kInclusive, in, shifted), Error);
+  EXPECT_EQ(buffer, Words(100, 1)) << "rejected input must stay untouched";
+}
+
+// Every length up to 300, so that every remainder modulo the vector width and
+// unroll factor of every target meets the tail code, both kinds.
+TEST_P(PrefixSum, EveryShortLengthMatchesOracle) {
+  for (std::size_t n = 0; n <= 300; ++n) {
+    const Words in = scenes::RandomWords(n, n);
+    for (const Kind kind : {Kind::kInclusive, Kind::kExclusive}) {
+      Words out(n);
+      const std::uint32_t total = variant().run(kind, in, out);
+      ASSERT_EQ(out, kind == Kind::kInclusive ? reference::InclusiveScan(in)
+                                              : reference::ExclusiveScan(in))
+          << "n = " << n;
+      ASSERT_EQ(total, reference::Total(in)) << "n = " << n;
+    }
+  }
+}
+
+TEST_P(PrefixSum, ShortArraysMatchOracle) {
+  EXPECT_TRUE(rc::check("short arrays, every value shown", [this] {
+    const Kind kind = *AnyKind();
+    const Words in = *testing::ShortScanInput();
+    CheckAgainstOracle(kind, in);
+  }));
+}
+
+TEST_P(PrefixSum, LongArraysMatchOracle) {
+  const bool threaded = variant().backend == Backend::kOpenMp;
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check("long arrays from (n, seed, values)", [&] {
+    const Kind kind = *AnyKind();
+    const std::size_t n = *testing::LongLength();
+    const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
+    const auto values = *rc::gen::element(testing::ValueKind::kCounts,
+                                          testing::ValueKind::kWords);
+    // Thread counts that do not divide the work evenly, even on 2 cores.
+    if (threaded) omp_set_num_threads(*rc::gen::inRange(1, 8));
+    RC_CLASSIFY(n >= 65536, "n >= 2^16");
+    CheckAgainstOracle(kind, testing::LongScanInput(n, seed, values));
+  }));
+  omp_set_num_threads(default_threads);
+}
+
+TEST_P(PrefixSum, InPlaceEqualsOutOfPlace) {
+  EXPECT_TRUE(rc::check("out == in", [this] {
+    const Kind kind = *AnyKind();
+    const std::size_t n = *testing::LongLength();
+    const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
+    Words data = scenes::RandomWords(n, seed);
+    const Words expected = kind == Kind::kInclusive
+                               ? reference::InclusiveScan(data)
+                               : reference::ExclusiveScan(data);
+    const std::uint32_t expected_total = reference::Total(data);
+    const std::uint32_t total = variant().run(kind, data, data);
+    RC_ASSERT(data == expected);
+    RC_ASSERT(total == expected_total);
+  }));
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, PrefixSum,
+                         ::testing::ValuesIn(testing::CasesOf(Variants())),
+                         testing::CaseName);
+
+// The oracle itself, on values whose sums are known in closed form.
+TEST(PrefixSumOracle, MatchesClosedForms) {
+  Words ones(1000, 1);
+  const Words inclusive = reference::InclusiveScan(ones);
+  const Words exclusive = reference::ExclusiveScan(ones);
+  for (std::uint32_t i = 0; i < 1000; ++i) {
+    ASSERT_EQ(inclusive[i], i + 1);
+    ASSERT_EQ(exclusive[i], i);
+  }
+  // 2^32 - 1 added k times is -k modulo 2^32.
+  const Words max_values(5, std::numeric_limits<std::uint32_t>::max());
+  EXPECT_EQ(
+      reference::InclusiveScan(max_values),
+      (Words{0xFFFFFFFFu, 0xFFFFFFFEu, 0xFFFFFFFDu, 0xFFFFFFFCu, 0xFFFFFFFBu}));
+  EXPECT_EQ(reference::Total(max_values), 0xFFFFFFFBu);
+}
+
+TEST(PrefixSumTable, ListsEveryBackendOnce) {
+  std::vector<std::string_view> names;
+  for (const Variant& variant : Variants()) names.push_back(variant.name);
+  EXPECT_NE(FindVariant(Variants(), "serial"), nullptr);
+  EXPECT_NE(FindVariant(Variants(), "simd"), nullptr);
+  EXPECT_NE(FindVariant(Variants(), "openmp"), nullptr);
+#if ADJ_HAVE_CUDA
+  EXPECT_NE(FindVariant(Variants(), "cuda"), nullptr);
+  EXPECT_NE(FindVariant(Variants(), "cuda_cub"), nullptr);
+#endif
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end())
+      << "variant names must be unique";
+}
+
+}  // namespace
+}  // namespace adj::prefix_sum

@@ -1,0 +1,65 @@
+#pragma once
+
+// Runs a family's tests once per row of its variant table, and SIMD rows once
+// per Highway target this CPU supports, so that every implementation is tested
+// against the oracle. CUDA rows skip with the reason when no GPU is usable.
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "algorithms/common/simd.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::testing {
+
+struct VariantCase {
+  std::string name;         // test name suffix: "serial", "simd_AVX2", ...
+  std::size_t index;        // row in the variant table
+  std::int64_t hwy_target;  // 0 unless a SIMD row pinned to one target
+};
+
+// gtest prints parameters in failure messages; the name says it all.
+inline void PrintTo(const VariantCase& c, std::ostream* os) { *os << c.name; }
+
+template <typename Fn>
+std::vector<VariantCase> CasesOf(std::span<const Variant<Fn>> table) {
+  std::vector<VariantCase> cases;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const std::string name(table[i].name);
+    if (table[i].backend == Backend::kSimd) {
+      for (const std::int64_t target : simd::RunnableTargets()) {
+        cases.push_back({name + "_" + simd::TargetName(target), i, target});
+      }
+    } else {
+      cases.push_back({name, i, 0});
+    }
+  }
+  return cases;
+}
+
+inline std::string CaseName(const ::testing::TestParamInfo<VariantCase>& info) {
+  return info.param.name;
+}
+
+// Fixture over the table returned by `kTable` (a family's Variants()).
+template <auto kTable>
+class VariantTest : public ::testing::TestWithParam<VariantCase> {
+ protected:
+  void SetUp() override {
+    const Availability availability = CanRun(variant());
+    if (!availability.available) GTEST_SKIP() << availability.reason;
+    if (GetParam().hwy_target != 0) simd::ForceTarget(GetParam().hwy_target);
+  }
+  void TearDown() override {
+    if (GetParam().hwy_target != 0) simd::ForceTarget(0);
+  }
+  const auto& variant() const { return kTable()[GetParam().index]; }
+};
+
+}  // namespace adj::testing
