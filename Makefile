@@ -1,0 +1,45 @@
+# The two commands of the quick start. Each installs what is missing, then
+# configures, builds with every core and runs; a second run reuses the build.
+#   make test              build (preset `default`) and run every test
+#   make figures           quick benchmark sweep -> reports/out/ (minutes)
+#   make figures FULL=1    the paper sweep: every size, 5 repetitions
+#   make test PRESET=asan  any preset of CMakePresets.json
+
+PRESET ?= default
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD_DIR := build/$(PRESET)
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+
+.PHONY: all test figures build deps venv clean
+
+all: test
+
+deps:
+	@tools/install-deps.sh
+
+$(BUILD_DIR)/build.ninja: CMakeLists.txt CMakePresets.json | deps
+	cmake --preset $(PRESET)
+
+build: deps $(BUILD_DIR)/build.ninja
+	cmake --build --preset $(PRESET) -j$(JOBS)
+
+test: build
+	ctest --preset $(PRESET) -j$(JOBS)
+
+$(VENV)/.installed: reports/requirements.txt | deps
+	python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --upgrade pip
+	$(PYTHON) -m pip install --quiet -r reports/requirements.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+figures: build venv
+	$(PYTHON) reports/run_benchmarks.py --build-dir $(BUILD_DIR) \
+	  --out reports/out/json $(if $(FULL),--full)
+	$(PYTHON) reports/figures.py --json reports/out/json \
+	  --data reports/data --out reports/out
+
+clean:
+	rm -rf build reports/out

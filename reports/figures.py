@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Benchmark JSON -> figures (PDF + PNG) and reports/out/report.md.
+
+Reads only JSON that the benchmark binaries wrote: this run's files in
+--json (reports/out/json/<family>.json) and results kept from other machines
+in --data (reports/data/**/*.json, e.g. a GPU run), drawn beside them and
+marked by device. No number is typed into this script.
+
+Benchmark names are the suite's schema:
+    <family>/<variant>/<scene>/<arg>:<value>/.../<timer>
+Rows whose variant starts with "memcpy" are the machine's limit: drawn as
+dashed lines, and the denominator of every ratio in the report (on the CPU
+the faster of memcpy and memcpy_openmp at the same size, on a GPU
+memcpy_cuda).
+
+A family adds a figure by appending a Figure to FIGURES.
+"""
+
+import argparse
+import dataclasses
+import json
+import pathlib
+import statistics
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+@dataclasses.dataclass(frozen=True)
+class Figure:
+    name: str  # output stem: <out>/<name>.{pdf,png}
+    family: str
+    x: str  # named benchmark argument on the x axis
+    y: str  # JSON field of each row (a rate or a counter)
+    xlabel: str
+    ylabel: str
+    y_scale: float = 1.0  # multiplies y for display (1e-9: per second -> G)
+    title: str = ""
+    scene: str | None = None  # restrict to one scene; None: one line per scene
+    logx: bool = True
+    logy: bool = False
+
+
+FIGURES = [
+    Figure(
+        name="prefix_sum_throughput",
+        family="prefix_sum",
+        x="n",
+        y="bytes_per_second",
+        y_scale=1e-9,
+        xlabel="elements n (uint32)",
+        ylabel="GB/s (bytes read + written)",
+        title="Inclusive prefix sum vs memcpy of the same bytes",
+    ),
+]
+
+
+@dataclasses.dataclass
+class Row:
+    family: str
+    variant: str
+    scene: str
+    args: dict
+    values: dict  # the JSON row itself
+    device: str  # "CPU <model>" or "GPU <name>"
+    spread_row: dict | None  # the stddev aggregate, when repeated
+    source: str
+
+
+def is_limit(variant):
+    return variant.startswith("memcpy")
+
+
+def parse_name(run_name):
+    parts = run_name.split("/")
+    if len(parts) < 3:
+        return None
+    family, variant, scene = parts[:3]
+    args = {}
+    for part in parts[3:]:
+        if ":" in part:
+            key, value = part.split(":", 1)
+            try:
+                args[key] = int(value)
+            except ValueError:
+                args[key] = value
+    return family, variant, scene, args
+
+
+def device_of(row, context):
+    label = row.get("label", "")
+    if label.startswith("gpu:"):
+        return "GPU " + label[4:]
+    return "CPU " + context.get("cpu_model", context.get("host_name", "?"))
+
+
+def load_rows(paths):
+    """Rows of every file, one per (run_name, device): the median aggregate
+    when the run was repeated, else the median of the repetitions."""
+    rows = []
+    contexts = {}
+    for path in paths:
+        try:
+            document = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as error:
+            print(f"skipping {path}: {error}", file=sys.stderr)
+            continue
+        context = document.get("context", {})
+        contexts[str(path)] = context
+        grouped = defaultdict(list)
+        for row in document.get("benchmarks", []):
+            if row.get("error_occurred"):
+                continue
+            grouped[row.get("run_name", row["name"])].append(row)
+        for run_name, group in grouped.items():
+            parsed = parse_name(run_name)
+            if parsed is None:
+                continue
+            family, variant, scene, args = parsed
+            medians = [r for r in group if r.get("aggregate_name") == "median"]
+            stddevs = [r for r in group if r.get("aggregate_name") == "stddev"]
+            iterations = [r for r in group if r.get("run_type") != "aggregate"]
+            if medians:
+                chosen = dict(medians[0])
+                spread_row = stddevs[0] if stddevs else None
+            elif iterations:
+                chosen = dict(iterations[0])
+                spread_row = None
+                if len(iterations) > 1:
+                    for key, value in iterations[0].items():
+                        if isinstance(value, (int, float)):
+                            chosen[key] = statistics.median(
+                                r.get(key, value) for r in iterations)
+            else:
+                continue
+            rows.append(Row(family, variant, scene, args, chosen,
+                            device_of(chosen, context), spread_row,
+                            str(path)))
+    return rows, contexts
+
+
+def series_label(row, devices):
+    if len(devices) == 1:
+        return row.variant
+    return f"{row.variant} [{row.device}]"
+
+
+def draw(figure, rows, out_dir):
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values
+                and (figure.scene is None or r.scene == figure.scene)]
+    if not selected:
+        print(f"{figure.name}: no rows in the JSON, figure not drawn",
+              file=sys.stderr)
+        return []
+    scenes = sorted({r.scene for r in selected})
+    devices = sorted({r.device for r in selected})
+    series = defaultdict(list)
+    for row in selected:
+        key = (row.variant, row.device, row.scene)
+        series[key].append(row)
+
+    fig, ax = plt.subplots(figsize=(7.0, 4.2))
+    markers = "osD^v<>p*hX"
+    ordered = sorted(series, key=lambda k: (is_limit(k[0]), k[1], k[0]))
+    for index, key in enumerate(ordered):
+        variant, device, scene = key
+        points = sorted(series[key], key=lambda r: r.args[figure.x])
+        xs = [p.args[figure.x] for p in points]
+        ys = [p.values[figure.y] * figure.y_scale for p in points]
+        errors = [
+            (p.spread_row or {}).get(figure.y, 0.0) * figure.y_scale
+            for p in points
+        ]
+        label = series_label(points[0], devices)
+        if len(scenes) > 1:
+            label += f" / {scene}"
+        gpu = device.startswith("GPU")
+        if is_limit(variant):
+            limit_styles = ["--", "-.", (0, (1, 1)), (0, (5, 1, 1, 1))]
+            ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
+                        linestyle=limit_styles[index % len(limit_styles)],
+                        color="0.3" if not gpu else "0.6", linewidth=1.4,
+                        label=label + " (limit)")
+        else:
+            ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
+                        marker=markers[index % len(markers)], markersize=4,
+                        linestyle=":" if gpu else "-", linewidth=1.2,
+                        label=label)
+    if figure.logx:
+        ax.set_xscale("log", base=2)
+    if figure.logy:
+        ax.set_yscale("log")
+    ax.set_xlabel(figure.xlabel)
+    ax.set_ylabel(figure.ylabel)
+    ax.set_title(figure.title or figure.name, fontsize=10)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    fig.text(0.01, 0.01, "; ".join(devices), fontsize=6, color="0.4")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    written = []
+    for suffix in ("pdf", "png"):
+        path = out_dir / f"{figure.name}.{suffix}"
+        fig.savefig(path, dpi=150)
+        written.append(path)
+    plt.close(fig)
+    return written
+
+
+def limit_for(row, rows, x, field):
+    """The best copy of the same bytes on the same device at the same x."""
+    candidates = [r.values[field] for r in rows
+                  if r.family == row.family and r.device == row.device
+                  and r.scene == row.scene and is_limit(r.variant)
+                  and r.args.get(x) == row.args.get(x) and field in r.values]
+    return max(candidates) if candidates else None
+
+
+def ratio_table(figure, rows):
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values and not is_limit(r.variant)
+                and (figure.scene is None or r.scene == figure.scene)]
+    largest = {}
+    for row in selected:
+        key = (row.variant, row.device, row.scene)
+        if key not in largest or row.args[figure.x] > largest[key].args[figure.x]:
+            largest[key] = row
+    lines = [
+        f"| variant | device | scene | {figure.x} | {figure.y} | "
+        "limit (best memcpy, same device and bytes) | ratio |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for key in sorted(largest):
+        row = largest[key]
+        value = row.values[figure.y]
+        limit = limit_for(row, rows, figure.x, figure.y)
+        ratio = f"{value / limit:.2f}" if limit else "no limit measured"
+        limit_text = f"{limit * figure.y_scale:.2f}" if limit else "-"
+        lines.append(
+            f"| {row.variant} | {row.device} | {row.scene} | "
+            f"{row.args[figure.x]} | {value * figure.y_scale:.2f} | "
+            f"{limit_text} | {ratio} |")
+    return lines
+
+
+def machine_lines(contexts):
+    lines = []
+    for path, context in sorted(contexts.items()):
+        caches = ", ".join(
+            f"L{c['level']} {c['type'][0]} {c['size'] // 1024} KiB"
+            f" x{max(1, context.get('num_cpus', 1) // max(1, c.get('num_sharing', 1)))}"
+            for c in context.get("caches", []))
+        lines += [
+            f"- `{path}`: {context.get('date', '?')}, host "
+            f"{context.get('host_name', '?')}",
+            f"  - CPU: {context.get('cpu_model', '?')}, "
+            f"{context.get('num_cpus', '?')} CPUs at "
+            f"{context.get('mhz_per_cpu', '?')} MHz; caches: {caches}",
+            f"  - OpenMP: {context.get('omp_max_threads', '?')} threads, "
+            f"OMP_PROC_BIND={context.get('omp_proc_bind', '?')}, "
+            f"OMP_PLACES={context.get('omp_places', '?')}; Highway target "
+            f"{context.get('hwy_target', '?')}",
+            f"  - GPU: {context.get('gpu', '?')}",
+            f"  - build: {context.get('adj_build_type', '?')} "
+            f"({context.get('adj_compiler', '?')}), revision "
+            f"{context.get('adj_git_revision', '?')}, sweep "
+            f"{context.get('adj_sweep', '?')}",
+        ]
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", required=True, type=pathlib.Path)
+    parser.add_argument("--data", type=pathlib.Path, default=None)
+    parser.add_argument("--out", required=True, type=pathlib.Path)
+    args = parser.parse_args()
+
+    paths = sorted(args.json.glob("*.json"))
+    if not paths:
+        sys.exit(f"no benchmark JSON in {args.json}: run the benchmarks first")
+    if args.data and args.data.is_dir():
+        paths += sorted(args.data.rglob("*.json"))
+    rows, contexts = load_rows(paths)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    report = ["# adjacent: benchmark report", "",
+              "Every number below was read from the benchmark JSON listed "
+              "under Machines; ratios divide a variant's rate by the best "
+              "copy of the same bytes on the same device, measured in the "
+              "same run.", "", "## Machines", ""]
+    report += machine_lines(contexts)
+    for figure in FIGURES:
+        written = draw(figure, rows, args.out)
+        report += ["", f"## {figure.family}: {figure.title or figure.name}",
+                   ""]
+        if written:
+            report += ["Figures: " + ", ".join(
+                f"[{p.name}]({p.name})" for p in written), ""]
+        report += [f"At the largest {figure.x} each variant ran:", ""]
+        report += ratio_table(figure, rows)
+        for path in written:
+            print(f"wrote {path}")
+    (args.out / "report.md").write_text("\n".join(report) + "\n")
+    print(f"wrote {args.out / 'report.md'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Runs every family's benchmark binary and writes one JSON per family.
+
+Quick sweep by default (every 4th power of two, short runs); --full is the
+paper sweep (every power of two, 5 repetitions: the JSON keeps every
+repetition and the mean/median/stddev/cv aggregates). OpenMP threads are
+pinned unless the caller already chose a binding; the binaries record the
+binding, thread count, CPU, git revision and build type in the JSON context.
+"""
+
+import argparse
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--build-dir", required=True, type=pathlib.Path)
+    parser.add_argument("--out", required=True, type=pathlib.Path)
+    parser.add_argument("--full", action="store_true",
+                        help="paper sweep: every size, 5 repetitions")
+    parser.add_argument("--filter", default=None,
+                        help="--benchmark_filter passed to every binary")
+    parser.add_argument("--families", nargs="*", default=None,
+                        help="only these families (default: all built)")
+    args = parser.parse_args()
+
+    binaries = sorted((args.build_dir / "benchmarks").glob("*_bench"))
+    if args.families:
+        binaries = [b for b in binaries
+                    if b.name.removesuffix("_bench") in args.families]
+    if not binaries:
+        sys.exit(f"no *_bench binaries under {args.build_dir}/benchmarks: "
+                 "build first (make build)")
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    env = dict(os.environ)
+    env.setdefault("OMP_PROC_BIND", "close")
+    env.setdefault("OMP_PLACES", "cores")
+
+    if args.full:
+        sweep = ["--adj_sweep=full", "--benchmark_repetitions=5",
+                 "--benchmark_display_aggregates_only=true",
+                 "--benchmark_min_time=0.5"]
+    else:
+        sweep = ["--adj_sweep=quick", "--benchmark_min_time=0.1"]
+
+    for k, binary in enumerate(binaries, start=1):
+        family = binary.name.removesuffix("_bench")
+        out = args.out / f"{family}.json"
+        print(f"[{k}/{len(binaries)}] measuring {family} "
+              f"({'full' if args.full else 'quick'} sweep) -> {out}",
+              flush=True)
+        command = [str(binary), f"--benchmark_out={out}",
+                   "--benchmark_out_format=json", *sweep]
+        if args.filter:
+            command.append(f"--benchmark_filter={args.filter}")
+        started = time.monotonic()
+        result = subprocess.run(command, env=env)
+        if result.returncode != 0:
+            sys.exit(f"{binary.name} failed with exit status "
+                     f"{result.returncode}")
+        print(f"[{k}/{len(binaries)}] {family} done in "
+              f"{time.monotonic() - started:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

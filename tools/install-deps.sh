@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the suite needs when they are missing: as root
+# with apt-get; otherwise prints the exact command and fails.
+set -euo pipefail
+
+packages=(cmake ninja-build g++ make git python3 python3-venv
+          libhwy-dev librapidcheck-dev libbenchmark-dev libgtest-dev
+          libgmock-dev)
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+has_command() { command -v "$1" >/dev/null 2>&1; }
+
+missing=()
+for package in "${packages[@]}"; do
+  case "$package" in
+    # Tools count as present when a command of that name is on PATH (a
+    # toolchain from elsewhere is fine).
+    cmake|make|git|python3) has_command "$package" && continue ;;
+    ninja-build) has_command ninja && continue ;;
+    g++) has_command g++ && continue ;;
+    # A Python that can already make a venv needs no python3-venv.
+    python3-venv) python3 -c 'import ensurepip, venv' >/dev/null 2>&1 && continue ;;
+  esac
+  installed "$package" || missing+=("$package")
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+command="apt-get update && apt-get install -y ${missing[*]}"
+if ! has_command apt-get; then
+  echo "adjacent: missing packages: ${missing[*]}" >&2
+  echo "adjacent: this is not a Debian/Ubuntu system; install their equivalents." >&2
+  exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "adjacent: missing packages: ${missing[*]}" >&2
+  echo "adjacent: run as root:  sudo sh -c '$command'" >&2
+  exit 1
+fi
+echo "adjacent: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
