@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <ostream>
 #include <string_view>
 #include <vector>
 
@@ -17,6 +18,12 @@
 #include "scenes/arrays.h"
 
 namespace adj::prefix_sum {
+
+// How RapidCheck prints a Kind in a counterexample (found by ADL).
+void showValue(Kind kind, std::ostream& os) {
+  os << (kind == Kind::kInclusive ? "inclusive" : "exclusive");
+}
+
 namespace {
 
 using testing::VariantCase;
