@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "benchmarks/bench_main.h"
+#include "benchmarks/streaming_copy.h"
 
 namespace adj::bench {
 namespace {
@@ -30,16 +31,20 @@ void CopyEveryThread(const unsigned char* from, unsigned char* to,
   }
 }
 
-void RegisterOne(const std::string& name, bool parallel,
+enum class Copy { kMemcpy, kMemcpyEveryThread, kStreaming };
+
+void RegisterOne(const std::string& name, Copy kind,
                  const std::string& arg_name,
                  const std::vector<std::int64_t>& values,
                  const std::function<std::size_t(std::int64_t)>& bytes_of) {
   auto* registered = benchmark::RegisterBenchmark(
-      name.c_str(), [parallel, bytes_of](benchmark::State& state) {
+      name.c_str(), [kind, bytes_of](benchmark::State& state) {
         const std::size_t bytes = bytes_of(state.range(0));
         std::vector<unsigned char> from(bytes, 1);
         std::vector<unsigned char> to(bytes, 0);
-        const auto copy = parallel ? CopyEveryThread : CopyOneThread;
+        const auto copy = kind == Copy::kMemcpy      ? CopyOneThread
+                          : kind == Copy::kStreaming ? StreamingCopy
+                                                     : CopyEveryThread;
         copy(from.data(), to.data(), bytes);  // fault every page in first
         for (auto _ : state) {
           copy(from.data(), to.data(), bytes);
@@ -48,7 +53,9 @@ void RegisterOne(const std::string& name, bool parallel,
         }
         state.SetBytesProcessed(state.iterations() *
                                 static_cast<std::int64_t>(2 * bytes));
-        DescribeCpuRun(state, parallel ? omp_get_max_threads() : 1, "cpu");
+        DescribeCpuRun(
+            state, kind == Copy::kMemcpyEveryThread ? omp_get_max_threads() : 1,
+            "cpu");
       });
   registered->ArgName(arg_name)->UseRealTime();
   for (const std::int64_t value : values) registered->Arg(value);
@@ -60,9 +67,12 @@ void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
                           const std::string& arg_name,
                           const std::vector<std::int64_t>& values,
                           std::function<std::size_t(std::int64_t)> bytes_of) {
-  RegisterOne(family + "/memcpy/" + scene, false, arg_name, values, bytes_of);
-  RegisterOne(family + "/memcpy_openmp/" + scene, true, arg_name, values,
+  RegisterOne(family + "/memcpy/" + scene, Copy::kMemcpy, arg_name, values,
               bytes_of);
+  RegisterOne(family + "/memcpy_openmp/" + scene, Copy::kMemcpyEveryThread,
+              arg_name, values, bytes_of);
+  RegisterOne(family + "/memcpy_stream/" + scene, Copy::kStreaming, arg_name,
+              values, bytes_of);
 }
 
 }  // namespace adj::bench

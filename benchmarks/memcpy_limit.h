@@ -2,9 +2,10 @@
 
 // The machine's own limit beside every bandwidth-bound kernel: copies of the
 // same bytes, in the same binary and run, named <family>/memcpy/<scene>/...
-// (one thread, std::memcpy) and <family>/memcpy_openmp/<scene>/... (every
-// thread copying its slice). Reports divide a CPU variant's bytes_per_second
-// by the faster of the two at the same size.
+// (one thread, std::memcpy), <family>/memcpy_openmp/<scene>/... (every
+// thread copying its slice) and <family>/memcpy_stream/<scene>/... (one
+// thread, non-temporal stores). Reports divide a CPU variant's
+// bytes_per_second by the fastest of them at the same size.
 
 #include <cstddef>
 #include <cstdint>
@@ -14,7 +15,7 @@
 
 namespace adj::bench {
 
-// Registers both copies for each value of the named argument `arg_name`,
+// Registers the three copies for each value of the named argument `arg_name`,
 // copying bytes_of(value) bytes (bytes_per_second counts them read + written,
 // as the kernels count their own traffic).
 void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
