@@ -10,8 +10,8 @@ Benchmark names are the suite's schema:
     <family>/<variant>/<scene>/<arg>:<value>/.../<timer>
 Rows whose variant starts with "memcpy" are the machine's limit: drawn as
 dashed lines, and the denominator of every ratio in the report (on the CPU
-the faster of memcpy and memcpy_openmp at the same size, on a GPU
-memcpy_cuda).
+the fastest of memcpy, memcpy_openmp and memcpy_stream at the same size, on
+a GPU memcpy_cuda).
 
 A family adds a figure by appending a Figure to FIGURES.
 """
