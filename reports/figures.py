@@ -71,6 +71,15 @@ class Row:
     source: str
 
 
+# Each copy its own line style and shade, so that the limits stay apart.
+LIMIT_STYLES = {
+    "memcpy": ("--", "0.2"),
+    "memcpy_openmp": (":", "0.35"),
+    "memcpy_stream": ("-.", "0.5"),
+    "memcpy_cuda": ("--", "0.65"),
+}
+
+
 def is_limit(variant):
     return variant.startswith("memcpy")
 
@@ -182,10 +191,9 @@ def draw(figure, rows, out_dir):
             label += f" / {scene}"
         gpu = device.startswith("GPU")
         if is_limit(variant):
-            limit_styles = ["--", "-.", (0, (1, 1)), (0, (5, 1, 1, 1))]
+            style, color = LIMIT_STYLES.get(variant, ("--", "0.5"))
             ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
-                        linestyle=limit_styles[index % len(limit_styles)],
-                        color="0.3" if not gpu else "0.6", linewidth=1.4,
+                        linestyle=style, color=color, linewidth=1.4,
                         label=label + " (limit)")
         else:
             ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
