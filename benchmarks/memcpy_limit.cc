@@ -40,12 +40,19 @@ void RegisterOne(const std::string& name, Copy kind,
   auto* registered = benchmark::RegisterBenchmark(
       name.c_str(), [kind, bytes_of](benchmark::State& state) {
         const std::size_t bytes = bytes_of(state.range(0));
-        std::vector<unsigned char> from(bytes, 1);
+        std::vector<unsigned char> from(bytes);
+        for (std::size_t i = 0; i < bytes; ++i) {
+          from[i] = static_cast<unsigned char>(i * 131 + 7);
+        }
         std::vector<unsigned char> to(bytes, 0);
         const auto copy = kind == Copy::kMemcpy      ? CopyOneThread
                           : kind == Copy::kStreaming ? StreamingCopy
                                                      : CopyEveryThread;
         copy(from.data(), to.data(), bytes);  // fault every page in first
+        if (from != to) {
+          state.SkipWithError("copy differs from its source");
+          return;
+        }
         for (auto _ : state) {
           copy(from.data(), to.data(), bytes);
           benchmark::DoNotOptimize(to.data());
@@ -53,6 +60,7 @@ void RegisterOne(const std::string& name, Copy kind,
         }
         state.SetBytesProcessed(state.iterations() *
                                 static_cast<std::int64_t>(2 * bytes));
+        state.counters["verified"] = 1;
         DescribeCpuRun(
             state, kind == Copy::kMemcpyEveryThread ? omp_get_max_threads() : 1,
             "cpu");
