@@ -1,0 +1,27 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/common/points.h"
+
+namespace adj {
+
+// Three particle indices. Families take triangles as a span plus the particle
+// count, so that they accept any index buffer a user already has.
+using Triangle = std::array<std::uint32_t, 3>;
+
+// A triangle mesh as the suite's scenes and loaders produce it. Indices are
+// not checked here: families validate them against particles().
+struct Mesh {
+  Points positions;
+  std::vector<Triangle> triangles;
+
+  std::size_t particles() const { return positions.size(); }
+
+  friend bool operator==(const Mesh&, const Mesh&) = default;
+};
+
+}  // namespace adj

@@ -1,0 +1,54 @@
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+
+#include <array>
+#include <limits>
+#include <string>
+
+namespace adj::triangle_adjacency {
+
+std::span<const Variant> Variants() {
+  static constexpr std::array kVariants = {
+    Variant{"nvcloth", Backend::kSerial,
+            "faithful NvCloth AdjacencyQuerier: count (one extra slot), "
+            "inclusive scan in place, fill by decrementing; rows in "
+            "descending triangle order",
+            &NvClothBuild},
+    Variant{"openmp", Backend::kOpenMp,
+            "ours: per-thread counts over contiguous triangle slices, one "
+            "merge+scan of the counts, then each thread fills its own slots; "
+            "rows in NvCloth's descending order, whatever the thread count",
+            &OpenMpBuild},
+#if ADJ_HAVE_CUDA
+    Variant{"cuda", Backend::kCuda,
+            "atomic counts, CUB scan, atomic fill, then CUB segmented sort "
+            "of each row to NvCloth's descending order; host memory in and "
+            "out",
+            &CudaBuild},
+#endif
+  };
+  return kVariants;
+}
+
+std::string_view RowOrderName(RowOrder order) {
+  return order == RowOrder::kDescending ? "descending" : "ascending";
+}
+
+void CheckEntryCount(std::size_t triangle_count) {
+  constexpr std::size_t kMaxEntries = std::numeric_limits<std::uint32_t>::max();
+  if (triangle_count > kMaxEntries / 3) {
+    throw Error("triangle_adjacency: " + std::to_string(triangle_count) +
+                " triangles make " + std::to_string(3 * triangle_count) +
+                " entries, more than uint32 offsets can address (" +
+                std::to_string(kMaxEntries) + ")");
+  }
+}
+
+void ThrowIndexError(std::size_t triangle, std::uint32_t particle,
+                     std::size_t particle_count) {
+  throw Error("triangle_adjacency: triangle " + std::to_string(triangle) +
+              " refers to particle " + std::to_string(particle) +
+              ", but there are only " + std::to_string(particle_count) +
+              " particles");
+}
+
+}  // namespace adj::triangle_adjacency

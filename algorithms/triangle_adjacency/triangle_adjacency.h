@@ -1,0 +1,72 @@
+#pragma once
+
+// triangle_adjacency: particle -> incident triangles as one Csr, the table
+// NvCloth's AdjacencyQuerier builds before scheduling (and every cloth solver
+// needs for normals, bending and self-collision).
+//
+// Every variant obeys the same contract:
+//   - row p lists every triangle that has p as a corner; a triangle that
+//     repeats p (a degenerate one) is listed once per repetition, as NvCloth
+//     does, and counts that often towards max_adjacent;
+//   - rows come out in a fixed order that the variant reports in
+//     Adjacency::order: descending triangle ids (NvCloth's decrementing fill)
+//     or ascending (canonical); either way the output is deterministic;
+//   - out.csr.rows() == particle_count; out's buffers are reused from call to
+//     call, as a simulation rebuilding every frame would;
+//   - a particle index >= particle_count, or 3 x triangles entries that do
+//     not fit the uint32 offsets, throws triangle_adjacency::Error naming the
+//     first offending triangle (out is then unspecified);
+//   - no triangles is valid: particle_count empty rows.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "algorithms/common/csr.h"
+#include "algorithms/common/errors.h"
+#include "algorithms/common/mesh.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::triangle_adjacency {
+
+enum class RowOrder { kDescending, kAscending };
+std::string_view RowOrderName(RowOrder order);
+
+struct Adjacency {
+  Csr csr;
+  // NvCloth's maxAdjacentCount: the longest row, the lower bound on the
+  // number of colours a triplet scheduler needs.
+  std::uint32_t max_adjacent = 0;
+  RowOrder order = RowOrder::kDescending;
+};
+
+class Error : public adj::Error {
+ public:
+  using adj::Error::Error;
+};
+
+using BuildFn = void(std::span<const Triangle> triangles,
+                     std::size_t particle_count, Adjacency& out);
+using Variant = adj::Variant<BuildFn>;
+
+// nvcloth, openmp, and cuda when built with CUDA.
+std::span<const Variant> Variants();
+
+// Throws Error when 3 x triangles.size() entries overflow uint32 offsets.
+// Reads no triangle, so it is safe to call first.
+void CheckEntryCount(std::size_t triangle_count);
+
+// The error every variant throws for triangle `triangle`, whose corner
+// `particle` is out of range.
+[[noreturn]] void ThrowIndexError(std::size_t triangle, std::uint32_t particle,
+                                  std::size_t particle_count);
+
+// The implementations, one file each; call them through Variants().
+BuildFn NvClothBuild;
+BuildFn OpenMpBuild;
+#if ADJ_HAVE_CUDA
+BuildFn CudaBuild;
+#endif
+
+}  // namespace adj::triangle_adjacency

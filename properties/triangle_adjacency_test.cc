@@ -1,0 +1,212 @@
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "properties/mesh_generators.h"
+#include "properties/variant_cases.h"
+#include "reference/triangle_adjacency.h"
+#include "scenes/meshes.h"
+
+namespace adj::triangle_adjacency {
+namespace {
+
+using Words = std::vector<std::uint32_t>;
+
+// The oracle's ascending rows, reversed where the variant declares NvCloth's
+// descending order: rows compare as exact sequences either way.
+Csr Expected(std::span<const Triangle> triangles, std::size_t particles,
+             RowOrder order) {
+  Csr csr = reference::TriangleAdjacency(triangles, particles);
+  if (order == RowOrder::kDescending) {
+    for (std::size_t p = 0; p < csr.rows(); ++p) {
+      std::reverse(csr.indices.begin() + csr.offsets[p],
+                   csr.indices.begin() + csr.offsets[p + 1]);
+    }
+  }
+  return csr;
+}
+
+std::uint32_t LongestRow(const Csr& csr) {
+  std::uint32_t longest = 0;
+  for (std::size_t p = 0; p < csr.rows(); ++p) {
+    longest = std::max(longest, static_cast<std::uint32_t>(csr.RowSize(p)));
+  }
+  return longest;
+}
+
+class TriangleAdjacency
+    : public testing::VariantTest<&triangle_adjacency::Variants> {
+ protected:
+  Adjacency Run(std::span<const Triangle> triangles,
+                std::size_t particles) const {
+    Adjacency out;
+    variant().run(triangles, particles, out);
+    return out;
+  }
+  // Inside a RapidCheck property.
+  void CheckAgainstOracle(const Mesh& mesh) const {
+    const Adjacency got = Run(mesh.triangles, mesh.particles());
+    const Csr expected = Expected(mesh.triangles, mesh.particles(), got.order);
+    RC_ASSERT(got.csr == expected);
+    RC_ASSERT(got.max_adjacent == LongestRow(expected));
+  }
+};
+
+// NvCloth's documentation (AdjacencyTables.svg): a 3 x 3 grid, 9 particles,
+// 8 triangles, no alternating diagonals. Rows worked out by hand.
+const std::vector<Triangle> kDocumentedGrid = {{0, 1, 4}, {0, 4, 3}, {1, 2, 5},
+                                               {1, 5, 4}, {3, 4, 7}, {3, 7, 6},
+                                               {4, 5, 8}, {4, 8, 7}};
+
+TEST(ClothGrid, TwoByTwoQuadsIsNvClothsDocumentedExample) {
+  const Mesh mesh = scenes::ClothGrid(2, 2, scenes::Diagonals::kUniform);
+  EXPECT_EQ(mesh.particles(), 9u);
+  EXPECT_EQ(mesh.triangles, kDocumentedGrid);
+}
+
+TEST_P(TriangleAdjacency, NvClothsDocumentedThreeByThreeGrid) {
+  const Adjacency got = Run(kDocumentedGrid, 9);
+  // Counts 2,3,1,3,6,3,1,3,2 as documented; max 6 (the centre).
+  EXPECT_EQ(got.csr.offsets, (Words{0, 2, 5, 6, 9, 15, 18, 19, 22, 24}));
+  EXPECT_EQ(got.max_adjacent, 6u);
+  Words descending = {1, 0, 3, 2, 0, 2, 5, 4, 1, 7, 6, 4,
+                      3, 1, 0, 6, 3, 2, 5, 7, 5, 4, 7, 6};
+  if (got.order == RowOrder::kAscending) {
+    for (std::size_t p = 0; p < 9; ++p) {
+      std::reverse(descending.begin() + got.csr.offsets[p],
+                   descending.begin() + got.csr.offsets[p + 1]);
+    }
+  }
+  EXPECT_EQ(got.csr.indices, descending);
+  // p0 -> [t1, t0], the documented row.
+  if (got.order == RowOrder::kDescending) {
+    EXPECT_EQ(got.csr.indices[0], 1u);
+    EXPECT_EQ(got.csr.indices[1], 0u);
+  }
+}
+
+TEST_P(TriangleAdjacency, DegenerateTriangleIsListedOncePerCorner) {
+  const std::vector<Triangle> triangles = {{2, 2, 2}, {0, 1, 1}, {1, 2, 0}};
+  const Adjacency got = Run(triangles, 4);
+  const Csr expected = Expected(triangles, 4, got.order);
+  EXPECT_EQ(got.csr, expected);
+  EXPECT_EQ(got.csr.RowSize(2), 4u);  // t0 three times, t2 once
+  EXPECT_EQ(got.csr.RowSize(1), 3u);  // t1 twice, t2 once
+  EXPECT_EQ(got.csr.RowSize(3), 0u);
+  EXPECT_EQ(got.max_adjacent, 4u);
+}
+
+TEST_P(TriangleAdjacency, EmptyInputs) {
+  const Adjacency nothing = Run({}, 0);
+  EXPECT_EQ(nothing.csr.offsets, Words{0});
+  EXPECT_TRUE(nothing.csr.indices.empty());
+  EXPECT_EQ(nothing.max_adjacent, 0u);
+  const Adjacency lonely = Run({}, 5);
+  EXPECT_EQ(lonely.csr.offsets, Words(6, 0));
+  EXPECT_EQ(lonely.max_adjacent, 0u);
+}
+
+TEST_P(TriangleAdjacency, OutputBuffersAreReusedCorrectly) {
+  // A larger result first, so that stale entries would show.
+  const Mesh big = scenes::ClothGrid(300, 200, scenes::Diagonals::kUniform);
+  const Mesh small = scenes::Disc(7, 3);
+  Adjacency out;
+  variant().run(big.triangles, big.particles(), out);
+  variant().run(small.triangles, small.particles(), out);
+  EXPECT_EQ(out.csr, Expected(small.triangles, small.particles(), out.order));
+  EXPECT_EQ(out.max_adjacent, 7u);
+}
+
+TEST_P(TriangleAdjacency, RejectsOutOfRangeIndexNamingTheFirstTriangle) {
+  const Mesh grid = scenes::ClothGrid(200, 200, scenes::Diagonals::kUniform);
+  for (const std::uint32_t bad : {static_cast<std::uint32_t>(grid.particles()),
+                                  std::numeric_limits<std::uint32_t>::max()}) {
+    for (const std::size_t at : {std::size_t{0}, grid.triangles.size() / 3,
+                                 grid.triangles.size() - 1}) {
+      std::vector<Triangle> triangles = grid.triangles;
+      triangles[at][1] = bad;
+      triangles.back()[2] = bad;  // a later one must not be the one named
+      try {
+        Run(triangles, grid.particles());
+        ADD_FAILURE() << "no error for index " << bad << " in triangle " << at;
+      } catch (const Error& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("triangle " + std::to_string(at) + " "),
+                  std::string::npos)
+            << message;
+        EXPECT_NE(message.find(std::to_string(bad)), std::string::npos)
+            << message;
+      }
+    }
+  }
+}
+
+// 3 x triangles must fit the uint32 offsets. The triangles are real memory:
+// untouched anonymous pages, which read as zeros and cost nothing until
+// touched; a variant must refuse before reading them.
+TEST_P(TriangleAdjacency, RejectsEntryCountsThatOverflowUint32) {
+  const std::size_t too_many =
+      std::numeric_limits<std::uint32_t>::max() / 3 + 1;
+  const std::size_t bytes = too_many * sizeof(Triangle);
+  void* memory = mmap(nullptr, bytes, PROT_READ,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (memory == MAP_FAILED) GTEST_SKIP() << "cannot reserve " << bytes;
+  const std::span<const Triangle> triangles(
+      static_cast<const Triangle*>(memory), too_many);
+  EXPECT_THROW(Run(triangles, 1), Error);
+  EXPECT_NO_THROW(CheckEntryCount(too_many - 1));
+  munmap(memory, bytes);
+}
+
+TEST_P(TriangleAdjacency, GeneratedMeshesMatchOracle) {
+  EXPECT_TRUE(rc::check("small meshes", [this] {
+    CheckAgainstOracle(testing::BuildMesh(*testing::AnyMeshSpec(24)));
+  }));
+}
+
+TEST_P(TriangleAdjacency, LargeMeshesMatchOracleOnAnyThreadCount) {
+  const bool threaded = variant().backend == Backend::kOpenMp;
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check("meshes up to ~100k triangles", [&] {
+    const testing::MeshSpec spec =
+        *rc::gen::resize(100, testing::AnyMeshSpec(240));
+    if (threaded) omp_set_num_threads(*rc::gen::inRange(1, 8));
+    const Mesh mesh = testing::BuildMesh(spec);
+    RC_CLASSIFY(mesh.triangles.size() >= 32768, ">= 2^15 triangles");
+    CheckAgainstOracle(mesh);
+  }));
+  omp_set_num_threads(default_threads);
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, TriangleAdjacency,
+                         ::testing::ValuesIn(testing::CasesOf(Variants())),
+                         testing::CaseName);
+
+TEST(TriangleAdjacencyVariants, NvClothKeepsItsDescendingOrder) {
+  const Variant* nvcloth = FindVariant(Variants(), "nvcloth");
+  ASSERT_NE(nvcloth, nullptr);
+  Adjacency out;
+  nvcloth->run(kDocumentedGrid, 9, out);
+  EXPECT_EQ(out.order, RowOrder::kDescending);
+}
+
+// The oracle itself, on a case small enough to write out.
+TEST(TriangleAdjacencyOracle, ListsEachCornerInAscendingOrder) {
+  const std::vector<Triangle> triangles = {{1, 0, 1}, {0, 2, 3}};
+  const Csr csr = reference::TriangleAdjacency(triangles, 5);
+  EXPECT_EQ(csr.offsets, (Words{0, 2, 4, 5, 6, 6}));
+  EXPECT_EQ(csr.indices, (Words{0, 1, 0, 0, 1, 1}));
+}
+
+}  // namespace
+}  // namespace adj::triangle_adjacency

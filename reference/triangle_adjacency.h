@@ -1,0 +1,19 @@
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "algorithms/common/csr.h"
+#include "algorithms/common/mesh.h"
+
+namespace adj::reference {
+
+// Particle -> incident triangles by the definition: for every particle, a
+// plain scan of all triangles, listing each triangle once per corner that is
+// the particle. Rows ascending. Indices >= particle_count are ignored (the
+// caller checks them). O(particles x triangles / 4096): particles are taken
+// 4096 at a time so that real meshes stay in reach.
+Csr TriangleAdjacency(std::span<const Triangle> triangles,
+                      std::size_t particle_count);
+
+}  // namespace adj::reference

@@ -1,0 +1,177 @@
+#include "scenes/meshes.h"
+
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace adj::scenes {
+namespace {
+
+// Fisher-Yates from raw engine output, so that every standard library
+// produces the same permutation.
+std::vector<std::uint32_t> RandomPermutation(std::size_t n,
+                                             std::mt19937_64& engine) {
+  std::vector<std::uint32_t> permutation(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    permutation[i] = static_cast<std::uint32_t>(i);
+  }
+  for (std::size_t i = n; i > 1; --i) {
+    std::swap(permutation[i - 1], permutation[engine() % i]);
+  }
+  return permutation;
+}
+
+float UnitFloat(std::mt19937_64& engine) {
+  return static_cast<float>(engine() >> 40) * 0x1.0p-24f;
+}
+
+}  // namespace
+
+Mesh ClothGrid(std::size_t width, std::size_t height, Diagonals diagonals,
+               float spacing) {
+  Mesh mesh;
+  if (width == 0 || height == 0) return mesh;
+  const std::size_t columns = width + 1;
+  for (std::size_t j = 0; j <= height; ++j) {
+    for (std::size_t i = 0; i <= width; ++i) {
+      mesh.positions.PushBack(static_cast<float>(i) * spacing,
+                              static_cast<float>(j) * spacing, 0.0f);
+    }
+  }
+  mesh.triangles.reserve(2 * width * height);
+  for (std::size_t j = 0; j < height; ++j) {
+    for (std::size_t i = 0; i < width; ++i) {
+      const auto at = [&](std::size_t di, std::size_t dj) {
+        return static_cast<std::uint32_t>((j + dj) * columns + i + di);
+      };
+      const bool flipped =
+          diagonals == Diagonals::kAlternating && (i + j) % 2 == 1;
+      if (!flipped) {
+        mesh.triangles.push_back({at(0, 0), at(1, 0), at(1, 1)});
+        mesh.triangles.push_back({at(0, 0), at(1, 1), at(0, 1)});
+      } else {
+        mesh.triangles.push_back({at(0, 0), at(1, 0), at(0, 1)});
+        mesh.triangles.push_back({at(1, 0), at(1, 1), at(0, 1)});
+      }
+    }
+  }
+  return mesh;
+}
+
+Mesh Shuffled(const Mesh& mesh, std::uint64_t seed) {
+  std::mt19937_64 engine(seed);
+  const std::vector<std::uint32_t> new_id =
+      RandomPermutation(mesh.particles(), engine);
+  const std::vector<std::uint32_t> triangle_order =
+      RandomPermutation(mesh.triangles.size(), engine);
+  Mesh shuffled;
+  shuffled.positions.Resize(mesh.particles());
+  for (std::size_t p = 0; p < mesh.particles(); ++p) {
+    shuffled.positions.x[new_id[p]] = mesh.positions.x[p];
+    shuffled.positions.y[new_id[p]] = mesh.positions.y[p];
+    shuffled.positions.z[new_id[p]] = mesh.positions.z[p];
+  }
+  shuffled.triangles.reserve(mesh.triangles.size());
+  for (const std::uint32_t t : triangle_order) {
+    const Triangle& corners = mesh.triangles[t];
+    shuffled.triangles.push_back(
+        {new_id[corners[0]], new_id[corners[1]], new_id[corners[2]]});
+  }
+  return shuffled;
+}
+
+Mesh TriangleSoup(std::size_t triangle_count, std::size_t particle_count,
+                  std::uint64_t seed) {
+  if (triangle_count > 0 && particle_count == 0) {
+    throw std::invalid_argument("TriangleSoup: triangles need particles");
+  }
+  std::mt19937_64 engine(seed);
+  Mesh mesh;
+  for (std::size_t p = 0; p < particle_count; ++p) {
+    const float x = UnitFloat(engine);
+    const float y = UnitFloat(engine);
+    mesh.positions.PushBack(x, y, UnitFloat(engine));
+  }
+  mesh.triangles.resize(triangle_count);
+  for (Triangle& triangle : mesh.triangles) {
+    for (std::uint32_t& corner : triangle) {
+      corner = static_cast<std::uint32_t>(engine() % particle_count);
+    }
+  }
+  return mesh;
+}
+
+Mesh Disc(std::size_t segments, std::size_t rings) {
+  if (segments < 3) throw std::invalid_argument("Disc: segments < 3");
+  Mesh mesh;
+  mesh.positions.PushBack(0, 0, 0);
+  for (std::size_t r = 1; r <= rings; ++r) {
+    for (std::size_t s = 0; s < segments; ++s) {
+      const double angle = 2 * std::numbers::pi * static_cast<double>(s) /
+                           static_cast<double>(segments);
+      mesh.positions.PushBack(
+          static_cast<float>(static_cast<double>(r) * std::cos(angle)),
+          static_cast<float>(static_cast<double>(r) * std::sin(angle)), 0.0f);
+    }
+  }
+  const auto at = [segments](std::size_t ring, std::size_t s) {
+    return static_cast<std::uint32_t>(
+        ring == 0 ? 0 : 1 + (ring - 1) * segments + s % segments);
+  };
+  for (std::size_t r = 0; r < rings; ++r) {
+    for (std::size_t s = 0; s < segments; ++s) {
+      if (r == 0) {
+        mesh.triangles.push_back({at(0, 0), at(1, s), at(1, s + 1)});
+      } else {
+        mesh.triangles.push_back({at(r, s), at(r + 1, s), at(r + 1, s + 1)});
+        mesh.triangles.push_back({at(r, s), at(r + 1, s + 1), at(r, s + 1)});
+      }
+    }
+  }
+  return mesh;
+}
+
+Mesh Subdivided(const Mesh& mesh) {
+  Mesh fine;
+  fine.positions = mesh.positions;
+  std::unordered_map<std::uint64_t, std::uint32_t> midpoint_of_edge;
+  midpoint_of_edge.reserve(3 * mesh.triangles.size() / 2 + 1);
+  const auto midpoint = [&](std::uint32_t a, std::uint32_t b) {
+    const std::uint64_t key =
+        (std::uint64_t{std::min(a, b)} << 32) | std::max(a, b);
+    const auto [it, inserted] = midpoint_of_edge.try_emplace(
+        key, static_cast<std::uint32_t>(fine.positions.size()));
+    if (inserted) {
+      fine.positions.PushBack(
+          0.5f * (mesh.positions.x[a] + mesh.positions.x[b]),
+          0.5f * (mesh.positions.y[a] + mesh.positions.y[b]),
+          0.5f * (mesh.positions.z[a] + mesh.positions.z[b]));
+    }
+    return it->second;
+  };
+  fine.triangles.reserve(4 * mesh.triangles.size());
+  for (const auto& [a, b, c] : mesh.triangles) {
+    const std::uint32_t ab = midpoint(a, b);
+    const std::uint32_t bc = midpoint(b, c);
+    const std::uint32_t ca = midpoint(c, a);
+    fine.triangles.push_back({a, ab, ca});
+    fine.triangles.push_back({ab, b, bc});
+    fine.triangles.push_back({ca, bc, c});
+    fine.triangles.push_back({ab, bc, ca});
+  }
+  return fine;
+}
+
+Mesh SubdividedTo(const Mesh& mesh, std::size_t min_triangles) {
+  Mesh result = mesh;
+  while (!result.triangles.empty() && result.triangles.size() < min_triangles) {
+    result = Subdivided(result);
+  }
+  return result;
+}
+
+}  // namespace adj::scenes
