@@ -4,6 +4,9 @@
 #   make figures           quick benchmark sweep -> reports/out/ (minutes)
 #   make figures FULL=1    the paper sweep: every size, 5 repetitions
 #   make test PRESET=asan  any preset of CMakePresets.json
+#   make data              fetch CGAL's meshes and point sets into .cache/cgal
+#                          (make test and make figures try it, and go on
+#                          without the data when no package registry answers)
 
 PRESET ?= default
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -11,7 +14,7 @@ BUILD_DIR := build/$(PRESET)
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: all test figures build deps venv clean
+.PHONY: all test figures build deps venv clean data data-if-possible
 
 all: test
 
@@ -24,7 +27,13 @@ $(BUILD_DIR)/build.ninja: CMakeLists.txt CMakePresets.json | deps
 build: deps $(BUILD_DIR)/build.ninja
 	cmake --build --preset $(PRESET) -j$(JOBS)
 
-test: build
+data:
+	@tools/fetch-cgal-data.sh
+
+data-if-possible:
+	@tools/fetch-cgal-data.sh || echo "adjacent: going on without CGAL's data: real-mesh tests skip (\`make data\` fetches it)"
+
+test: build data-if-possible
 	ctest --preset $(PRESET) -j$(JOBS)
 
 $(VENV)/.installed: reports/requirements.txt | deps
@@ -35,7 +44,7 @@ $(VENV)/.installed: reports/requirements.txt | deps
 
 venv: $(VENV)/.installed
 
-figures: build venv
+figures: build venv data-if-possible
 	$(PYTHON) reports/run_benchmarks.py --build-dir $(BUILD_DIR) \
 	  --out reports/out/json $(if $(FULL),--full)
 	$(PYTHON) reports/figures.py --json reports/out/json \

@@ -36,9 +36,10 @@ enum class Copy { kMemcpy, kMemcpyEveryThread, kStreaming };
 void RegisterOne(const std::string& name, Copy kind,
                  const std::string& arg_name,
                  const std::vector<std::int64_t>& values,
-                 const std::function<std::size_t(std::int64_t)>& bytes_of) {
+                 const std::function<std::size_t(std::int64_t)>& bytes_of,
+                 const std::function<std::int64_t(std::int64_t)>& items_of) {
   auto* registered = benchmark::RegisterBenchmark(
-      name.c_str(), [kind, bytes_of](benchmark::State& state) {
+      name.c_str(), [kind, bytes_of, items_of](benchmark::State& state) {
         const std::size_t bytes = bytes_of(state.range(0));
         std::vector<unsigned char> from(bytes);
         for (std::size_t i = 0; i < bytes; ++i) {
@@ -60,6 +61,10 @@ void RegisterOne(const std::string& name, Copy kind,
         }
         state.SetBytesProcessed(state.iterations() *
                                 static_cast<std::int64_t>(2 * bytes));
+        if (items_of) {
+          state.SetItemsProcessed(state.iterations() *
+                                  items_of(state.range(0)));
+        }
         state.counters["verified"] = 1;
         DescribeCpuRun(
             state, kind == Copy::kMemcpyEveryThread ? omp_get_max_threads() : 1,
@@ -74,13 +79,14 @@ void RegisterOne(const std::string& name, Copy kind,
 void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
                           const std::string& arg_name,
                           const std::vector<std::int64_t>& values,
-                          std::function<std::size_t(std::int64_t)> bytes_of) {
+                          std::function<std::size_t(std::int64_t)> bytes_of,
+                          std::function<std::int64_t(std::int64_t)> items_of) {
   RegisterOne(family + "/memcpy/" + scene, Copy::kMemcpy, arg_name, values,
-              bytes_of);
+              bytes_of, items_of);
   RegisterOne(family + "/memcpy_openmp/" + scene, Copy::kMemcpyEveryThread,
-              arg_name, values, bytes_of);
+              arg_name, values, bytes_of, items_of);
   RegisterOne(family + "/memcpy_stream/" + scene, Copy::kStreaming, arg_name,
-              values, bytes_of);
+              values, bytes_of, items_of);
 }
 
 }  // namespace adj::bench

@@ -17,10 +17,13 @@ namespace adj::bench {
 
 // Registers the three copies for each value of the named argument `arg_name`,
 // copying bytes_of(value) bytes (bytes_per_second counts them read + written,
-// as the kernels count their own traffic).
-void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
-                          const std::string& arg_name,
-                          const std::vector<std::int64_t>& values,
-                          std::function<std::size_t(std::int64_t)> bytes_of);
+// as the kernels count their own traffic). With items_of, items_per_second
+// says how many of the family's items (triangles, particles) per second a
+// kernel moving the same bytes at copy speed would process.
+void RegisterMemcpyLimits(
+    const std::string& family, const std::string& scene,
+    const std::string& arg_name, const std::vector<std::int64_t>& values,
+    std::function<std::size_t(std::int64_t)> bytes_of,
+    std::function<std::int64_t(std::int64_t)> items_of = nullptr);
 
 }  // namespace adj::bench

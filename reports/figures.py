@@ -43,6 +43,14 @@ class Figure:
     scene: str | None = None  # restrict to one scene; None: one line per scene
     logx: bool = True
     logy: bool = False
+    # Scenes whose name starts with this prefix (real meshes: one size each)
+    # are drawn as marked points, one series per variant, not as lines.
+    marked_scenes: str | None = None
+    # Draw the copy limits of this scene only (scenes of the same sizes have
+    # the same limits); None: every scene's.
+    limit_scene: str | None = None
+    # A variant every other is compared with, per scene, in the report.
+    baseline: str | None = None
 
 
 FIGURES = [
@@ -55,6 +63,21 @@ FIGURES = [
         xlabel="elements n (uint32)",
         ylabel="GB/s (bytes read + written)",
         title="Inclusive prefix sum vs memcpy of the same bytes",
+    ),
+    Figure(
+        name="triangle_adjacency_throughput",
+        family="triangle_adjacency",
+        x="triangles",
+        y="items_per_second",
+        y_scale=1e-6,
+        xlabel="triangles",
+        ylabel="M triangles/s",
+        title="Particle -> triangle adjacency (CSR) build; "
+              "copy of the same bytes as limit",
+        marked_scenes="cgal-",
+        limit_scene="grid",
+        baseline="nvcloth",
+        logy=True,
     ),
 ]
 
@@ -169,9 +192,18 @@ def draw(figure, rows, out_dir):
         return []
     scenes = sorted({r.scene for r in selected})
     devices = sorted({r.device for r in selected})
+    def marked(scene):
+        return figure.marked_scenes is not None and scene.startswith(
+            figure.marked_scenes)
+
+    selected = [r for r in selected
+                if not (is_limit(r.variant) and (
+                    marked(r.scene) or (figure.limit_scene is not None
+                                        and r.scene != figure.limit_scene)))]
     series = defaultdict(list)
     for row in selected:
-        key = (row.variant, row.device, row.scene)
+        scene = (figure.marked_scenes + "*") if marked(row.scene) else row.scene
+        key = (row.variant, row.device, scene)
         series[key].append(row)
 
     fig, ax = plt.subplots(figsize=(7.0, 4.2))
@@ -190,7 +222,11 @@ def draw(figure, rows, out_dir):
         if len(scenes) > 1:
             label += f" / {scene}"
         gpu = device.startswith("GPU")
-        if is_limit(variant):
+        if marked(scene):
+            ax.plot(xs, ys, marker=markers[index % len(markers)],
+                    markersize=5, linestyle="none", alpha=0.8,
+                    label=label + f" ({len(points)} meshes)")
+        elif is_limit(variant):
             style, color = LIMIT_STYLES.get(variant, ("--", "0.5"))
             ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
                         linestyle=style, color=color, linewidth=1.4,
@@ -257,6 +293,39 @@ def ratio_table(figure, rows):
     return lines
 
 
+def baseline_table(figure, rows):
+    """Each variant's rate over the baseline's, per scene and size, on the
+    same device: the speedups a note may quote."""
+    if figure.baseline is None:
+        return []
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values and not is_limit(r.variant)]
+    base = {(r.device, r.scene, r.args[figure.x]): r.values[figure.y]
+            for r in selected if r.variant == figure.baseline}
+    others = sorted({r.variant for r in selected} - {figure.baseline})
+    if not base or not others:
+        return []
+    by_key = {(r.variant, r.device, r.scene, r.args[figure.x]): r.values[
+        figure.y] for r in selected}
+    lines = ["", f"Speedup over `{figure.baseline}` (same device, scene and "
+             f"{figure.x}; from the same run):", "",
+             f"| device | scene | {figure.x} | " + " | ".join(others) + " |",
+             "| --- | --- | ---: | " + " | ".join("---:" for _ in others)
+             + " |"]
+    for (device, scene, x), value in sorted(base.items(),
+                                            key=lambda kv: (kv[0][0],
+                                                            kv[0][1] != "grid",
+                                                            kv[0][1], kv[0][2])):
+        cells = []
+        for variant in others:
+            other = by_key.get((variant, device, scene, x))
+            cells.append(f"{other / value:.2f}" if other else "-")
+        lines.append(f"| {device} | {scene} | {x} | " + " | ".join(cells)
+                     + " |")
+    return lines
+
+
 def machine_lines(contexts):
     lines = []
     for path, context in sorted(contexts.items()):
@@ -313,6 +382,7 @@ def main():
                 f"[{p.name}]({p.name})" for p in written), ""]
         report += [f"At the largest {figure.x} each variant ran:", ""]
         report += ratio_table(figure, rows)
+        report += baseline_table(figure, rows)
         for path in written:
             print(f"wrote {path}")
     (args.out / "report.md").write_text("\n".join(report) + "\n")

@@ -1,0 +1,181 @@
+// triangle_adjacency/<variant>/<scene>/triangles:<T>: particle -> triangles
+// builds, beside triangle_adjacency/memcpy*/<scene>/triangles:<T>, copies of
+// the bytes a build must move at least (the triangles in, the offsets and
+// indices out). Scenes: cloth grids of 64^2 .. 1024^2 quads in generator
+// order ("grid") and shuffled ("grid_shuffled"); CGAL's meshes when `make
+// data` fetched them ("cgal-<name>"; the quick sweep takes a named few, the
+// full sweep every one), and the largest of them subdivided past 1M
+// triangles ("cgal-<name>-subdivided").
+// items_per_second is triangles per second, for the copies too (the
+// triangles a build would handle at copy speed).
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/common/cuda.h"
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "benchmarks/bench_main.h"
+#include "benchmarks/memcpy_limit.h"
+#include "reference/triangle_adjacency.h"
+#include "scenes/mesh_io.h"
+#include "scenes/meshes.h"
+#include "scenes/registry.h"
+
+namespace adj::triangle_adjacency {
+namespace {
+
+constexpr int kMinSideLog2 = 6;   // 64 x 64 quads
+constexpr int kMaxSideLog2 = 10;  // 1024 x 1024 quads, 2M triangles
+constexpr std::size_t kSubdividedTriangles = std::size_t{1} << 20;
+// The quick sweep's real meshes: the well-known ones, small to largest.
+constexpr const char* kQuickMeshes[] = {
+    "elephant",  "camel",   "ChineseDragon-10kv",
+    "armadillo", "bunny00", "refined_elephant"};
+// Subdivided past 1M triangles (in the quick sweep too: the goal is stated
+// at >= 1M triangles).
+constexpr const char* kSubdividedMeshes[] = {"bunny00", "armadillo"};
+
+struct Scene {
+  std::string name;
+  Mesh mesh;
+  Csr ascending;  // the oracle's rows, to verify each variant once
+};
+
+std::vector<std::unique_ptr<Scene>>& AllScenes() {
+  static std::vector<std::unique_ptr<Scene>> scenes;
+  return scenes;
+}
+
+std::size_t BytesOf(const Scene& scene) {
+  const std::size_t triangles = scene.mesh.triangles.size();
+  return triangles * sizeof(Triangle) +                          // read
+         (scene.mesh.particles() + 1) * sizeof(std::uint32_t) +  // offsets
+         3 * triangles * sizeof(std::uint32_t);                  // indices
+}
+
+bool Agrees(const Adjacency& got, const Csr& ascending) {
+  if (got.csr.offsets != ascending.offsets) return false;
+  for (std::size_t p = 0; p < ascending.rows(); ++p) {
+    const auto row = got.csr.Row(p);
+    const auto expected = ascending.Row(p);
+    const bool same =
+        got.order == RowOrder::kAscending
+            ? std::equal(row.begin(), row.end(), expected.begin())
+            : std::equal(row.begin(), row.end(), expected.rbegin());
+    if (!same) return false;
+  }
+  return true;
+}
+
+void BenchVariant(benchmark::State& state, const Variant& variant,
+                  const Scene& scene) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) {
+    state.SkipWithError(availability.reason.c_str());
+    return;
+  }
+  const Mesh& mesh = scene.mesh;
+  Adjacency out;
+  variant.run(mesh.triangles, mesh.particles(), out);
+  if (!Agrees(out, scene.ascending)) {
+    state.SkipWithError("output differs from the oracle");
+    return;
+  }
+  for (auto _ : state) {
+    variant.run(mesh.triangles, mesh.particles(), out);
+    benchmark::DoNotOptimize(out.csr.indices.data());
+    benchmark::ClobberMemory();
+  }
+  const auto triangles = static_cast<std::int64_t>(mesh.triangles.size());
+  state.SetItemsProcessed(state.iterations() * triangles);
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(2 * BytesOf(scene)));
+  state.counters["triangles"] = static_cast<double>(triangles);
+  state.counters["particles"] = static_cast<double>(mesh.particles());
+  state.counters["max_adjacent"] = out.max_adjacent;
+  state.counters["verified"] = 1;
+  if (variant.backend == Backend::kCuda) {
+    state.SetLabel("gpu:" + cuda::DeviceName() + " (host memory in and out)");
+    return;
+  }
+  bench::DescribeCpuRun(
+      state, variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1,
+      "cpu");
+}
+
+void AddScene(std::string name, Mesh mesh) {
+  auto scene = std::make_unique<Scene>();
+  scene->name = std::move(name);
+  scene->ascending =
+      reference::TriangleAdjacency(mesh.triangles, mesh.particles());
+  scene->mesh = std::move(mesh);
+  AllScenes().push_back(std::move(scene));
+}
+
+void AddRealMeshes() {
+  const bool full = bench::CurrentSweep().full;
+  for (const auto& path : scenes::RealMeshFiles()) {
+    const std::string stem = path.stem().string();
+    const bool quick =
+        std::find(std::begin(kQuickMeshes), std::end(kQuickMeshes), stem) !=
+        std::end(kQuickMeshes);
+    const bool subdivide =
+        std::find(std::begin(kSubdividedMeshes), std::end(kSubdividedMeshes),
+                  stem) != std::end(kSubdividedMeshes);
+    if (!full && !quick && !subdivide) continue;
+    Mesh mesh;
+    try {
+      mesh = scenes::LoadMesh(path);
+    } catch (const adj::Error&) {
+      continue;  // `adjacent verify` says why; a benchmark only measures
+    }
+    if (mesh.triangles.empty()) continue;
+    if (subdivide) {
+      AddScene("cgal-" + stem + "-subdivided",
+               scenes::SubdividedTo(mesh, kSubdividedTriangles));
+    }
+    if (full || quick) AddScene("cgal-" + stem, std::move(mesh));
+  }
+}
+
+void RegisterAll() {
+  for (const std::int64_t side :
+       bench::PowersOfTwo(kMinSideLog2, kMaxSideLog2)) {
+    const auto quads = static_cast<std::size_t>(side);
+    Mesh grid = scenes::ClothGrid(quads, quads, scenes::Diagonals::kUniform);
+    Mesh shuffled = scenes::Shuffled(grid, static_cast<std::uint64_t>(side));
+    AddScene("grid", std::move(grid));
+    AddScene("grid_shuffled", std::move(shuffled));
+  }
+  AddRealMeshes();
+
+  for (const auto& scene_ptr : AllScenes()) {
+    const Scene* scene = scene_ptr.get();
+    const auto triangles =
+        static_cast<std::int64_t>(scene->mesh.triangles.size());
+    bench::RegisterMemcpyLimits(
+        "triangle_adjacency", scene->name, "triangles", {triangles},
+        [scene](std::int64_t) { return BytesOf(*scene); },
+        [](std::int64_t t) { return t; });
+    for (const Variant& variant : Variants()) {
+      auto* registered = benchmark::RegisterBenchmark(
+          ("triangle_adjacency/" + std::string(variant.name) + "/" +
+           scene->name)
+              .c_str(),
+          [&variant, scene](benchmark::State& state) {
+            BenchVariant(state, variant, *scene);
+          });
+      registered->ArgName("triangles")->Arg(triangles)->UseRealTime();
+    }
+  }
+}
+
+const bench::Registrar registrar(&RegisterAll);
+
+}  // namespace
+}  // namespace adj::triangle_adjacency

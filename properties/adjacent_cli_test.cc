@@ -1,0 +1,180 @@
+// The `adjacent` command line as a user runs it: exit status and output of
+// the real binary (its path comes from CMake).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "scenes/meshes.h"
+#include "scenes/registry.h"
+
+namespace adj {
+namespace {
+
+struct Result {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Result RunAdjacent(const std::string& arguments) {
+  const std::string command =
+      std::string(ADJ_ADJACENT_BINARY) + " " + arguments + " 2>&1";
+  Result result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[4096];
+  std::size_t got = 0;
+  while ((got = fread(buffer, 1, sizeof buffer, pipe)) > 0) {
+    result.output.append(buffer, got);
+  }
+  const int status = pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::filesystem::path TempFile(const std::string& name) {
+  return std::filesystem::temp_directory_path() /
+         ("adjacent_cli_test_" + std::to_string(getpid()) + "_" + name);
+}
+
+void WriteOff(const Mesh& mesh, const std::filesystem::path& path) {
+  std::ofstream out(path);
+  out << "OFF\n" << mesh.particles() << " " << mesh.triangles.size() << " 0\n";
+  for (std::size_t p = 0; p < mesh.particles(); ++p) {
+    out << mesh.positions.x[p] << " " << mesh.positions.y[p] << " "
+        << mesh.positions.z[p] << "\n";
+  }
+  for (const Triangle& t : mesh.triangles) {
+    out << "3 " << t[0] << " " << t[1] << " " << t[2] << "\n";
+  }
+}
+
+// Lines of `path`, with line `number` (1-based) replaced.
+void CopyWithLineReplaced(const std::filesystem::path& from,
+                          const std::filesystem::path& to, std::size_t number,
+                          const std::string& replacement) {
+  std::ifstream in(from);
+  std::ofstream out(to);
+  std::string line;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    out << (n == number ? replacement : line) << "\n";
+  }
+}
+
+std::size_t CountOf(const std::string& text, const std::string& word) {
+  std::size_t count = 0;
+  for (auto at = text.find(word); at != std::string::npos;
+       at = text.find(word, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+std::size_t RunnableTriangleAdjacencyVariants() {
+  std::size_t runnable = 0;
+  for (const auto& variant : triangle_adjacency::Variants()) {
+    runnable += CanRun(variant).available;
+  }
+  return runnable;
+}
+
+TEST(AdjacentCli, HelpOnEveryCommand) {
+  for (const std::string command : {"", "variants ", "stats ", "verify "}) {
+    const Result result = RunAdjacent(command + "--help");
+    EXPECT_EQ(result.status, 0) << command;
+    EXPECT_NE(result.output.find("usage: adjacent"), std::string::npos)
+        << result.output;
+  }
+  EXPECT_EQ(RunAdjacent("").status, 2);
+  EXPECT_EQ(RunAdjacent("frobnicate").status, 2);
+  EXPECT_EQ(RunAdjacent("verify").status, 2);
+}
+
+TEST(AdjacentCli, VariantsListsEveryFamilyAndSaysWhyCudaCannotRun) {
+  const Result result = RunAdjacent("variants");
+  EXPECT_EQ(result.status, 0);
+  for (const auto& variant : triangle_adjacency::Variants()) {
+    EXPECT_NE(result.output.find(std::string(variant.name)), std::string::npos);
+    const Availability availability = CanRun(variant);
+    if (!availability.available) {
+      EXPECT_NE(result.output.find("cannot run here: " + availability.reason),
+                std::string::npos)
+          << result.output;
+    }
+  }
+  EXPECT_NE(result.output.find("prefix_sum"), std::string::npos);
+}
+
+TEST(AdjacentCli, StatsOfNvClothsDocumentedGrid) {
+  const auto path = TempFile("grid.off");
+  WriteOff(scenes::ClothGrid(2, 2, scenes::Diagonals::kUniform), path);
+  const Result result = RunAdjacent("stats " + path.string());
+  std::filesystem::remove(path);
+  EXPECT_EQ(result.status, 0) << result.output;
+  EXPECT_NE(result.output.find("particles     9"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("triangles     8"), std::string::npos);
+  EXPECT_NE(result.output.find("max adjacency 6"), std::string::npos);
+  // Valences 1,1,2,2,3,3,3,3,6.
+  EXPECT_NE(result.output.find("     1: 2\n"), std::string::npos);
+  EXPECT_NE(result.output.find("     2: 2\n"), std::string::npos);
+  EXPECT_NE(result.output.find("     3: 4\n"), std::string::npos);
+  EXPECT_NE(result.output.find("     6: 1\n"), std::string::npos);
+}
+
+TEST(AdjacentCli, VerifyAgreesOnAGeneratedMeshAndNamesTheLineOfACorruption) {
+  const auto good = TempFile("disc.off");
+  const auto bad = TempFile("disc_corrupt.off");
+  WriteOff(scenes::Disc(40, 6), good);
+  const Result agreed = RunAdjacent("verify " + good.string());
+  EXPECT_EQ(agreed.status, 0) << agreed.output;
+  EXPECT_EQ(CountOf(agreed.output, " agrees "),
+            RunnableTriangleAdjacencyVariants())
+      << agreed.output;
+  // Line 3 + 241 particles = the first face line: an index past the end.
+  CopyWithLineReplaced(good, bad, 3 + 241, "3 0 1 241");
+  const Result rejected = RunAdjacent("verify " + bad.string());
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+  EXPECT_EQ(rejected.status, 2) << rejected.output;
+  EXPECT_NE(rejected.output.find(bad.filename().string() + ":244:"),
+            std::string::npos)
+      << rejected.output;
+}
+
+TEST(AdjacentCli, VerifyOnCgalBunnyAndACorruptedCopy) {
+  const auto bunny = scenes::DataDir() / "meshes" / "bunny00.off";
+  if (!std::filesystem::exists(bunny)) {
+    GTEST_SKIP() << scenes::MissingDataHint();
+  }
+  const Result agreed = RunAdjacent("verify " + bunny.string());
+  EXPECT_EQ(agreed.status, 0) << agreed.output;
+  EXPECT_NE(agreed.output.find("37706 particles, 75408 triangles"),
+            std::string::npos)
+      << agreed.output;
+  EXPECT_EQ(CountOf(agreed.output, " agrees "),
+            RunnableTriangleAdjacencyVariants())
+      << agreed.output;
+  EXPECT_EQ(CountOf(agreed.output, "DIFFERS"), 0u);
+
+  // bunny00.off: "OFF", the counts, a blank line, then 37706 vertices: line
+  // 1000 is a vertex; a coordinate that is not a number.
+  const auto corrupt = TempFile("bunny00_corrupt.off");
+  CopyWithLineReplaced(bunny, corrupt, 1000, "0.1 zero 0.3");
+  const Result rejected = RunAdjacent("verify " + corrupt.string());
+  std::filesystem::remove(corrupt);
+  EXPECT_EQ(rejected.status, 2) << rejected.output;
+  EXPECT_NE(rejected.output.find(corrupt.filename().string() + ":1000:"),
+            std::string::npos)
+      << rejected.output;
+}
+
+}  // namespace
+}  // namespace adj

@@ -1,0 +1,131 @@
+#include "tools/families.h"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <sstream>
+
+#include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "reference/triangle_adjacency.h"
+
+namespace adj::cli {
+namespace {
+
+template <typename Fn>
+void AppendTable(const std::string& family,
+                 std::span<const adj::Variant<Fn>> table,
+                 std::vector<VariantRow>& rows) {
+  for (const auto& variant : table) {
+    rows.push_back({family, std::string(variant.name), variant.backend,
+                    std::string(variant.description), CanRun(variant)});
+  }
+}
+
+template <typename Run>
+double SecondsOf(Run&& run) {
+  const auto start = std::chrono::steady_clock::now();
+  run();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+std::string ShowRow(std::span<const std::uint32_t> row) {
+  constexpr std::size_t kShown = 12;
+  std::ostringstream text;
+  text << "[";
+  for (std::size_t i = 0; i < row.size() && i < kShown; ++i) {
+    text << (i ? ", " : "") << row[i];
+  }
+  if (row.size() > kShown) text << ", ... (" << row.size() << " in all)";
+  text << "]";
+  return text.str();
+}
+
+// "" when `got` holds the oracle's rows in its declared order, else the
+// first difference in words.
+std::string FirstDifference(const triangle_adjacency::Adjacency& got,
+                            const Csr& ascending) {
+  if (got.csr.rows() != ascending.rows()) {
+    return std::to_string(got.csr.rows()) + " rows, expected " +
+           std::to_string(ascending.rows());
+  }
+  std::uint32_t longest = 0;
+  for (std::size_t p = 0; p < ascending.rows(); ++p) {
+    std::vector<std::uint32_t> expected(ascending.Row(p).begin(),
+                                        ascending.Row(p).end());
+    if (got.order == triangle_adjacency::RowOrder::kDescending) {
+      std::reverse(expected.begin(), expected.end());
+    }
+    longest = std::max(longest, static_cast<std::uint32_t>(expected.size()));
+    const auto row = got.csr.Row(p);
+    if (!std::equal(row.begin(), row.end(), expected.begin(), expected.end())) {
+      return "particle " + std::to_string(p) + ": expected " +
+             ShowRow(expected) + ", got " + ShowRow(row) + " (" +
+             std::string(RowOrderName(got.order)) + " rows)";
+    }
+  }
+  if (got.csr.offsets.back() != got.csr.indices.size()) {
+    return "offsets end at " + std::to_string(got.csr.offsets.back()) +
+           " but there are " + std::to_string(got.csr.indices.size()) +
+           " entries";
+  }
+  if (got.max_adjacent != longest) {
+    return "max_adjacent " + std::to_string(got.max_adjacent) + ", expected " +
+           std::to_string(longest);
+  }
+  return "";
+}
+
+void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
+                             std::vector<VerifyRow>& rows) {
+  Csr ascending;
+  oracle_seconds += SecondsOf([&] {
+    ascending = reference::TriangleAdjacency(mesh.triangles, mesh.particles());
+  });
+  for (const auto& variant : triangle_adjacency::Variants()) {
+    VerifyRow row{"triangle_adjacency",
+                  std::string(variant.name),
+                  variant.backend,
+                  VerifyRow::Outcome::kAgrees,
+                  "",
+                  0};
+    const Availability availability = CanRun(variant);
+    if (!availability.available) {
+      row.outcome = VerifyRow::Outcome::kSkipped;
+      row.detail = availability.reason;
+      rows.push_back(row);
+      continue;
+    }
+    try {
+      triangle_adjacency::Adjacency out;
+      variant.run(mesh.triangles, mesh.particles(), out);  // warm-up
+      row.seconds = SecondsOf(
+          [&] { variant.run(mesh.triangles, mesh.particles(), out); });
+      row.detail = FirstDifference(out, ascending);
+      if (!row.detail.empty()) row.outcome = VerifyRow::Outcome::kDiffers;
+    } catch (const std::exception& error) {
+      row.outcome = VerifyRow::Outcome::kDiffers;
+      row.detail = std::string("threw: ") + error.what();
+    }
+    rows.push_back(row);
+  }
+}
+
+}  // namespace
+
+std::vector<VariantRow> AllVariants() {
+  std::vector<VariantRow> rows;
+  AppendTable("prefix_sum", prefix_sum::Variants(), rows);
+  AppendTable("triangle_adjacency", triangle_adjacency::Variants(), rows);
+  return rows;
+}
+
+std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds) {
+  oracle_seconds = 0;
+  std::vector<VerifyRow> rows;
+  VerifyTriangleAdjacency(mesh, oracle_seconds, rows);
+  return rows;
+}
+
+}  // namespace adj::cli
