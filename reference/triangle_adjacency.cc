@@ -30,4 +30,22 @@ Csr TriangleAdjacency(std::span<const Triangle> triangles,
   return csr;
 }
 
+Csr InRowOrder(Csr ascending, bool descending) {
+  if (descending) {
+    for (std::size_t p = 0; p < ascending.rows(); ++p) {
+      std::reverse(ascending.indices.begin() + ascending.offsets[p],
+                   ascending.indices.begin() + ascending.offsets[p + 1]);
+    }
+  }
+  return ascending;
+}
+
+std::uint32_t LongestRow(const Csr& csr) {
+  std::uint32_t longest = 0;
+  for (std::size_t p = 0; p < csr.rows(); ++p) {
+    longest = std::max(longest, static_cast<std::uint32_t>(csr.RowSize(p)));
+  }
+  return longest;
+}
+
 }  // namespace adj::reference

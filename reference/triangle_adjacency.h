@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "algorithms/common/csr.h"
@@ -15,5 +16,13 @@ namespace adj::reference {
 // 4096 at a time so that real meshes stay in reach.
 Csr TriangleAdjacency(std::span<const Triangle> triangles,
                       std::size_t particle_count);
+
+// `ascending` with every row reversed when `descending`: the oracle's rows in
+// the order a variant declares (NvCloth's decrementing fill gives descending
+// rows).
+Csr InRowOrder(Csr ascending, bool descending);
+
+// The longest row: NvCloth's maxAdjacentCount.
+std::uint32_t LongestRow(const Csr& csr);
 
 }  // namespace adj::reference

@@ -320,7 +320,8 @@ def baseline_table(figure, rows):
         cells = []
         for variant in others:
             other = by_key.get((variant, device, scene, x))
-            cells.append(f"{other / value:.2f}" if other else "-")
+            cells.append(f"{other / value:.2f}"
+                         if other is not None and value > 0 else "-")
         lines.append(f"| {device} | {scene} | {x} | " + " | ".join(cells)
                      + " |")
     return lines

@@ -735,8 +735,6 @@ Points ParseXyz(std::istream& in, const std::string& name) {
 
 // ---------------------------------------------------------------- files
 
-namespace {
-
 std::string LowerExtension(const std::filesystem::path& path) {
   std::string extension = path.extension().string();
   for (char& c : extension) {
@@ -744,6 +742,8 @@ std::string LowerExtension(const std::filesystem::path& path) {
   }
   return extension;
 }
+
+namespace {
 
 template <typename Result>
 Result ParseFile(const std::filesystem::path& path,

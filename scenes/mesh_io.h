@@ -78,6 +78,9 @@ Mesh ParsePly(std::istream& in, const std::string& name);
 // One point per line, "x y z" followed by any fields (normals, colours).
 Points ParseXyz(std::istream& in, const std::string& name);
 
+// The extension in lower case, with its dot (".off"); "" when there is none.
+std::string LowerExtension(const std::filesystem::path& path);
+
 // Chooses the parser by extension, case-insensitively: .off, .obj, .ply.
 Mesh LoadMesh(const std::filesystem::path& path);
 

@@ -1,9 +1,11 @@
 #include "scenes/meshes.h"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -29,12 +31,33 @@ float UnitFloat(std::mt19937_64& engine) {
   return static_cast<float>(engine() >> 40) * 0x1.0p-24f;
 }
 
+// The generators' outputs index with uint32: refuse what would wrap.
+void CheckParticleCount(std::size_t particles, const char* generator) {
+  if (particles > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::invalid_argument(std::string(generator) +
+                                ": more particles than uint32 indices reach");
+  }
+}
+
+void CheckCorners(const Mesh& mesh, const char* generator) {
+  for (const Triangle& triangle : mesh.triangles) {
+    for (const std::uint32_t corner : triangle) {
+      if (corner >= mesh.particles()) {
+        throw std::invalid_argument(
+            std::string(generator) + ": corner " + std::to_string(corner) +
+            " of " + std::to_string(mesh.particles()) + " particles");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Mesh ClothGrid(std::size_t width, std::size_t height, Diagonals diagonals,
                float spacing) {
   Mesh mesh;
   if (width == 0 || height == 0) return mesh;
+  CheckParticleCount((width + 1) * (height + 1), "ClothGrid");
   const std::size_t columns = width + 1;
   for (std::size_t j = 0; j <= height; ++j) {
     for (std::size_t i = 0; i <= width; ++i) {
@@ -63,6 +86,7 @@ Mesh ClothGrid(std::size_t width, std::size_t height, Diagonals diagonals,
 }
 
 Mesh Shuffled(const Mesh& mesh, std::uint64_t seed) {
+  CheckCorners(mesh, "Shuffled");
   std::mt19937_64 engine(seed);
   const std::vector<std::uint32_t> new_id =
       RandomPermutation(mesh.particles(), engine);
@@ -89,6 +113,7 @@ Mesh TriangleSoup(std::size_t triangle_count, std::size_t particle_count,
   if (triangle_count > 0 && particle_count == 0) {
     throw std::invalid_argument("TriangleSoup: triangles need particles");
   }
+  CheckParticleCount(particle_count, "TriangleSoup");
   std::mt19937_64 engine(seed);
   Mesh mesh;
   for (std::size_t p = 0; p < particle_count; ++p) {
@@ -107,6 +132,7 @@ Mesh TriangleSoup(std::size_t triangle_count, std::size_t particle_count,
 
 Mesh Disc(std::size_t segments, std::size_t rings) {
   if (segments < 3) throw std::invalid_argument("Disc: segments < 3");
+  CheckParticleCount(1 + segments * rings, "Disc");
   Mesh mesh;
   mesh.positions.PushBack(0, 0, 0);
   for (std::size_t r = 1; r <= rings; ++r) {
@@ -136,6 +162,10 @@ Mesh Disc(std::size_t segments, std::size_t rings) {
 }
 
 Mesh Subdivided(const Mesh& mesh) {
+  CheckCorners(mesh, "Subdivided");
+  // At most one new particle per corner.
+  CheckParticleCount(mesh.particles() + 3 * mesh.triangles.size(),
+                     "Subdivided");
   Mesh fine;
   fine.positions = mesh.positions;
   std::unordered_map<std::uint64_t, std::uint32_t> midpoint_of_edge;

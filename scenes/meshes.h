@@ -11,6 +11,9 @@
 
 namespace adj::scenes {
 
+// Every generator throws std::invalid_argument rather than produce indices
+// that wrap at 2^32 or read a corner >= particles().
+
 enum class Diagonals {
   kUniform,      // every quad split along (i, j) - (i + 1, j + 1)
   kAlternating,  // the split flips in a checkerboard, as cloth tools offer

@@ -1,35 +1,31 @@
 #include "scenes/registry.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <initializer_list>
 #include <string_view>
 #include <system_error>
 
+#include "scenes/mesh_io.h"
+
 namespace adj::scenes {
 namespace {
-
-std::string LowerExtension(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  for (char& c : extension) {
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return extension;
-}
 
 std::vector<std::filesystem::path> FilesIn(
     const std::filesystem::path& directory,
     std::initializer_list<std::string_view> extensions) {
   std::vector<std::filesystem::path> files;
+  // error_code overloads throughout: an absent or unreadable directory is
+  // an empty data set, never an exception.
   std::error_code error;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(directory, error)) {
-    if (!entry.is_regular_file()) continue;
-    const std::string extension = LowerExtension(entry.path());
+  std::filesystem::directory_iterator entry(directory, error);
+  for (; !error && entry != std::filesystem::directory_iterator();
+       entry.increment(error)) {
+    if (!entry->is_regular_file(error)) continue;
+    const std::string extension = LowerExtension(entry->path());
     if (std::find(extensions.begin(), extensions.end(), extension) !=
         extensions.end()) {
-      files.push_back(entry.path());
+      files.push_back(entry->path());
     }
   }
   std::sort(files.begin(), files.end());

@@ -180,13 +180,13 @@ int Verify(const std::vector<std::string>& args) {
                          : row.outcome == VerifyRow::Outcome::kDiffers
                              ? "DIFFERS"
                              : "skipped";
-    char time[32] = "-";
+    char elapsed[32] = "-";
     if (row.outcome != VerifyRow::Outcome::kSkipped) {
-      std::snprintf(time, sizeof time, "%.3f ms", row.seconds * 1e3);
+      std::snprintf(elapsed, sizeof elapsed, "%.3f ms", row.seconds * 1e3);
     }
     std::printf("%-20s %-10s %-7s %-9s %-11s %s\n", row.family.c_str(),
                 row.variant.c_str(),
-                std::string(BackendName(row.backend)).c_str(), result, time,
+                std::string(BackendName(row.backend)).c_str(), result, elapsed,
                 row.detail.c_str());
     agreed += row.outcome == VerifyRow::Outcome::kAgrees;
     differed += row.outcome == VerifyRow::Outcome::kDiffers;
@@ -209,9 +209,15 @@ int Main(int argc, char** argv) {
     std::cout << kMainHelp;
     return kOk;
   }
-  if (command == "variants") return Variants(args);
-  if (command == "stats") return Stats(args);
-  if (command == "verify") return Verify(args);
+  try {
+    if (command == "variants") return Variants(args);
+    if (command == "stats") return Stats(args);
+    if (command == "verify") return Verify(args);
+  } catch (const std::exception& error) {
+    // Out of memory on a huge mesh, say: a message, never std::terminate.
+    std::cerr << "adjacent " << command << ": " << error.what() << "\n";
+    return kUsage;
+  }
   return Usage(kMainHelp, "unknown command " + command);
 }
 

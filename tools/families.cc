@@ -45,31 +45,28 @@ std::string ShowRow(std::span<const std::uint32_t> row) {
 // "" when `got` holds the oracle's rows in its declared order, else the
 // first difference in words.
 std::string FirstDifference(const triangle_adjacency::Adjacency& got,
-                            const Csr& ascending) {
+                            std::size_t triangle_count, const Csr& ascending) {
+  try {
+    ValidateCsr(got.csr, triangle_count);
+  } catch (const adj::Error& error) {
+    return std::string("malformed output: ") + error.what();
+  }
   if (got.csr.rows() != ascending.rows()) {
     return std::to_string(got.csr.rows()) + " rows, expected " +
            std::to_string(ascending.rows());
   }
-  std::uint32_t longest = 0;
-  for (std::size_t p = 0; p < ascending.rows(); ++p) {
-    std::vector<std::uint32_t> expected(ascending.Row(p).begin(),
-                                        ascending.Row(p).end());
-    if (got.order == triangle_adjacency::RowOrder::kDescending) {
-      std::reverse(expected.begin(), expected.end());
-    }
-    longest = std::max(longest, static_cast<std::uint32_t>(expected.size()));
+  const Csr expected = reference::InRowOrder(
+      ascending, got.order == triangle_adjacency::RowOrder::kDescending);
+  for (std::size_t p = 0; p < expected.rows(); ++p) {
     const auto row = got.csr.Row(p);
-    if (!std::equal(row.begin(), row.end(), expected.begin(), expected.end())) {
-      return "particle " + std::to_string(p) + ": expected " +
-             ShowRow(expected) + ", got " + ShowRow(row) + " (" +
+    const auto want = expected.Row(p);
+    if (!std::equal(row.begin(), row.end(), want.begin(), want.end())) {
+      return "particle " + std::to_string(p) + ": expected " + ShowRow(want) +
+             ", got " + ShowRow(row) + " (" +
              std::string(RowOrderName(got.order)) + " rows)";
     }
   }
-  if (got.csr.offsets.back() != got.csr.indices.size()) {
-    return "offsets end at " + std::to_string(got.csr.offsets.back()) +
-           " but there are " + std::to_string(got.csr.indices.size()) +
-           " entries";
-  }
+  const std::uint32_t longest = reference::LongestRow(expected);
   if (got.max_adjacent != longest) {
     return "max_adjacent " + std::to_string(got.max_adjacent) + ", expected " +
            std::to_string(longest);
@@ -102,7 +99,7 @@ void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
       variant.run(mesh.triangles, mesh.particles(), out);  // warm-up
       row.seconds = SecondsOf(
           [&] { variant.run(mesh.triangles, mesh.particles(), out); });
-      row.detail = FirstDifference(out, ascending);
+      row.detail = FirstDifference(out, mesh.triangles.size(), ascending);
       if (!row.detail.empty()) row.outcome = VerifyRow::Outcome::kDiffers;
     } catch (const std::exception& error) {
       row.outcome = VerifyRow::Outcome::kDiffers;

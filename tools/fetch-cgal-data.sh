@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Fetches CGAL's data set (meshes/*.off, points_3/*.xyz|ply) from Debian's
 # libcgal-demo package into a cache that git ignores:
-#   tools/fetch-cgal-data.sh [DIR]     (default .cache/cgal, i.e. `make data`)
+#   tools/fetch-cgal-data.sh [DIR]     (default <repo>/.cache/cgal, where the
+#                                       suite looks; `make data`)
 # leaving DIR/data/{meshes,points_3}. `apt-get download` needs no root, only
 # a reachable package registry. Idempotent: a second run does nothing.
 # Exit status 0 when the data is there, 1 (with the reason) when it is not.
 set -euo pipefail
 
-cache="${1:-.cache/cgal}"
+cache="${1:-$(cd "$(dirname "$0")/.." && pwd)/.cache/cgal}"
 marker="$cache/data/.complete"
 [ -f "$marker" ] && exit 0
 
@@ -31,8 +32,11 @@ if ! (cd "$work" && apt-get download -q libcgal-demo >/dev/null 2>&1); then
   fi
 fi
 deb="$(ls "$work"/libcgal-demo_*.deb)"
-dpkg-deb --fsys-tarfile "$deb" |
-  tar -x -C "$work" ./usr/share/doc/libcgal-dev/data.tar.gz
+member=./usr/share/doc/libcgal-dev/data.tar.gz
+if ! dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$work" "$member" 2>/dev/null; then
+  echo "adjacent: $(basename "$deb") has no $member: the package layout changed" >&2
+  exit 1
+fi
 rm -rf "$cache/data"
 tar -xzf "$work/usr/share/doc/libcgal-dev/data.tar.gz" -C "$cache"
 echo "$(basename "$deb")" > "$marker"

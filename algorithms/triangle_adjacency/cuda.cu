@@ -17,6 +17,8 @@ constexpr int kThreads = 256;
 constexpr unsigned long long kNoError =
     std::numeric_limits<unsigned long long>::max();
 
+// Grid-stride loops: enough blocks to fill any current GPU many times over,
+// capped so that the grid size stays far inside its limits.
 int BlocksFor(std::size_t items) {
   const std::size_t blocks = (items + kThreads - 1) / kThreads;
   return static_cast<int>(blocks < 65535 * 16 ? (blocks > 0 ? blocks : 1)
@@ -39,6 +41,9 @@ __global__ void CountCorners(const std::uint32_t* corners, std::size_t entries,
   }
 }
 
+// One atomicMax per thread: the count array is read once, and the atomics
+// are few next to the corners' (a block reduction would matter only for
+// tiny meshes' latency).
 __global__ void MaxCount(const std::uint32_t* counts, std::size_t n,
                          std::uint32_t* longest) {
   std::uint32_t local = 0;
@@ -73,10 +78,13 @@ void CudaBuild(std::span<const Triangle> triangles, std::size_t particle_count,
   out.csr.indices.resize(entries);
   out.order = RowOrder::kDescending;
   out.max_adjacent = 0;
+  out.threads = 1;
   if (entries == 0) return;
 
   cuda::DeviceBuffer<std::uint32_t> corners(entries);
-  corners.CopyFromHost(triangles.front().data(), entries);
+  static_assert(sizeof(Triangle) == 3 * sizeof(std::uint32_t));
+  corners.CopyFromHost(reinterpret_cast<const std::uint32_t*>(triangles.data()),
+                       entries);
   cuda::DeviceBuffer<std::uint32_t> offsets(n + 1);
   cuda::DeviceBuffer<unsigned long long> first_bad(1);
   cuda::Check(cudaMemset(offsets.data(), 0, (n + 1) * sizeof(std::uint32_t)),
@@ -87,6 +95,7 @@ void CudaBuild(std::span<const Triangle> triangles, std::size_t particle_count,
       corners.data(), entries, static_cast<std::uint32_t>(n), offsets.data(),
       first_bad.data());
   cuda::Check(cudaGetLastError(), "CountCorners launch");
+  cuda::Check(cudaDeviceSynchronize(), "CountCorners");
   unsigned long long bad = kNoError;
   first_bad.CopyToHost(&bad, 1);
   if (bad != kNoError) {

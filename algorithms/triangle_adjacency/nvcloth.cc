@@ -37,6 +37,7 @@ void NvClothBuild(std::span<const Triangle> triangles,
     }
   }
   out.order = RowOrder::kDescending;
+  out.threads = 1;
 }
 
 }  // namespace adj::triangle_adjacency

@@ -54,11 +54,14 @@ void OpenMpBuild(std::span<const Triangle> triangles,
                                      kNoError);
   std::vector<std::uint32_t> range_sums(static_cast<std::size_t>(threads));
   std::vector<std::uint32_t> range_max(static_cast<std::size_t>(threads));
+  int team_size = threads;
 
 #pragma omp parallel num_threads(threads)
   {
     const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
     const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
+#pragma omp single nowait
+    team_size = static_cast<int>(team);
     const std::size_t t_begin = triangle_count * thread / team;
     const std::size_t t_end = triangle_count * (thread + 1) / team;
     std::uint32_t* mine = counts.data() + thread * n;
@@ -125,6 +128,7 @@ void OpenMpBuild(std::span<const Triangle> triangles,
   offsets[n] = static_cast<std::uint32_t>(3 * triangle_count);
   out.max_adjacent = *std::max_element(range_max.begin(), range_max.end());
   out.order = RowOrder::kDescending;
+  out.threads = team_size;
 }
 
 }  // namespace adj::triangle_adjacency

@@ -39,6 +39,9 @@ struct Adjacency {
   // number of colours a triplet scheduler needs.
   std::uint32_t max_adjacent = 0;
   RowOrder order = RowOrder::kDescending;
+  // CPU threads the build ran on (small inputs stay on one): what a
+  // benchmark row reports as its thread count.
+  int threads = 1;
 };
 
 class Error : public adj::Error {
