@@ -120,7 +120,8 @@ TEST_P(TriangleAdjacency, OutputBuffersAreReusedCorrectly) {
 }
 
 TEST_P(TriangleAdjacency, RejectsOutOfRangeIndexNamingTheFirstTriangle) {
-  const Mesh grid = scenes::ClothGrid(200, 200, scenes::Diagonals::kUniform);
+  // 180k triangles: past the threaded variants' fork threshold.
+  const Mesh grid = scenes::ClothGrid(300, 300, scenes::Diagonals::kUniform);
   for (const std::uint32_t bad : {static_cast<std::uint32_t>(grid.particles()),
                                   std::numeric_limits<std::uint32_t>::max()}) {
     for (const std::size_t at : {std::size_t{0}, grid.triangles.size() / 3,
@@ -172,14 +173,38 @@ TEST_P(TriangleAdjacency, GeneratedMeshesMatchOracle) {
 TEST_P(TriangleAdjacency, LargeMeshesMatchOracleOnAnyThreadCount) {
   const bool threaded = variant().backend == Backend::kOpenMp;
   const int default_threads = omp_get_max_threads();
-  EXPECT_TRUE(rc::check("meshes up to ~100k triangles", [&] {
+  EXPECT_TRUE(rc::check("meshes up to ~180k triangles", [&] {
     const testing::MeshSpec spec =
-        *rc::gen::resize(100, testing::AnyMeshSpec(240));
+        *rc::gen::resize(100, testing::AnyMeshSpec(300));
     if (threaded) omp_set_num_threads(*rc::gen::inRange(1, 8));
     const Mesh mesh = testing::BuildMesh(spec);
-    RC_CLASSIFY(mesh.triangles.size() >= 32768, ">= 2^15 triangles");
+    RC_CLASSIFY(mesh.triangles.size() >= 131072, ">= 2^17 triangles");
     CheckAgainstOracle(mesh);
   }));
+  omp_set_num_threads(default_threads);
+}
+
+// Large enough (720k triangles) that 1 to 7 threads all get their share:
+// slices that do not divide evenly, and more threads than cores.
+TEST_P(TriangleAdjacency, EveryThreadCountOnALargeMesh) {
+  const int default_threads = omp_get_max_threads();
+  const Mesh grid = scenes::ClothGrid(600, 600, scenes::Diagonals::kUniform);
+  const Mesh shuffled = scenes::Shuffled(grid, 7);
+  for (const Mesh* mesh : {&grid, &shuffled}) {
+    const Csr ascending =
+        reference::TriangleAdjacency(mesh->triangles, mesh->particles());
+    for (int threads = 1; threads <= 7; ++threads) {
+      omp_set_num_threads(threads);
+      const Adjacency got = Run(mesh->triangles, mesh->particles());
+      EXPECT_EQ(got.csr, reference::InRowOrder(
+                             ascending, got.order == RowOrder::kDescending))
+          << threads << " threads";
+      EXPECT_EQ(got.max_adjacent, 6u);
+      if (variant().backend == Backend::kOpenMp) {
+        EXPECT_EQ(got.threads, threads);
+      }
+    }
+  }
   omp_set_num_threads(default_threads);
 }
 
