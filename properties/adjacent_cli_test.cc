@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "properties/mesh_writers.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
 
@@ -45,15 +46,7 @@ std::filesystem::path TempFile(const std::string& name) {
 }
 
 void WriteOff(const Mesh& mesh, const std::filesystem::path& path) {
-  std::ofstream out(path);
-  out << "OFF\n" << mesh.particles() << " " << mesh.triangles.size() << " 0\n";
-  for (std::size_t p = 0; p < mesh.particles(); ++p) {
-    out << mesh.positions.x[p] << " " << mesh.positions.y[p] << " "
-        << mesh.positions.z[p] << "\n";
-  }
-  for (const Triangle& t : mesh.triangles) {
-    out << "3 " << t[0] << " " << t[1] << " " << t[2] << "\n";
-  }
+  std::ofstream(path) << testing::WriteOff(mesh);
 }
 
 // Lines of `path`, with line `number` (1-based) replaced.

@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "properties/mesh_writers.h"
+
 namespace adj::scenes {
 namespace {
 
@@ -675,32 +677,9 @@ TEST(Files, UnknownExtensionsAndMissingFilesAreRejected) {
 
 // ---------------------------------------------------------------- round trip
 
-// Shortest form that reads back as the same float.
-std::string Shortest(float value) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return std::string(buffer, end);
-}
-
-std::string WriteVertices(const Points& points, std::string_view prefix) {
-  std::string text;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    text += std::string(prefix) + Shortest(points.x[i]) + " " +
-            Shortest(points.y[i]) + " " + Shortest(points.z[i]) + "\n";
-  }
-  return text;
-}
-
-std::string WriteOff(const Mesh& mesh) {
-  std::string text = "OFF\n" + std::to_string(mesh.particles()) + " " +
-                     std::to_string(mesh.triangles.size()) + " 0\n" +
-                     WriteVertices(mesh.positions, "");
-  for (const auto& [a, b, c] : mesh.triangles) {
-    text += "3 " + std::to_string(a) + " " + std::to_string(b) + " " +
-            std::to_string(c) + "\n";
-  }
-  return text;
-}
+using testing::Shortest;
+using testing::WriteOff;
+using testing::WriteVertices;
 
 // Alternates the reference forms OBJ allows, relative ones included.
 std::string WriteObj(const Mesh& mesh) {
