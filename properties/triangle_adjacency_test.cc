@@ -222,6 +222,39 @@ TEST(TriangleAdjacencyVariants, NvClothKeepsItsDescendingOrder) {
   EXPECT_EQ(out.order, RowOrder::kDescending);
 }
 
+// partitioned's block and thread logic on small, adversarial meshes: blocks
+// of 1 to 16 particles and a fork at a single triangle per thread, so that
+// rows, blocks and thread slices split everywhere they can.
+TEST(TriangleAdjacencyPartitioned, AnyBlockSizeAndThreadCountMatchOracle) {
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check("small meshes, tiny blocks", [] {
+    const Mesh mesh = testing::BuildMesh(*testing::AnyMeshSpec(24));
+    const PartitionedTuning tuning{
+        .block_shift = *rc::gen::inRange(0, 5),
+        .min_triangles_per_thread = *rc::gen::inRange<std::size_t>(1, 4)};
+    omp_set_num_threads(*rc::gen::inRange(1, 6));
+    Adjacency got;
+    PartitionedBuildTuned(mesh.triangles, mesh.particles(), got, tuning);
+    const Csr expected = Expected(mesh.triangles, mesh.particles(), got.order);
+    RC_ASSERT(got.order == RowOrder::kDescending);
+    RC_ASSERT(got.csr == expected);
+    RC_ASSERT(got.max_adjacent == reference::LongestRow(expected));
+  }));
+  omp_set_num_threads(default_threads);
+}
+
+TEST(TriangleAdjacencyPartitioned, RejectsOutOfRangeWithTinyBlocks) {
+  const std::vector<Triangle> triangles = {{0, 1, 2}, {2, 3, 9}, {9, 9, 0}};
+  Adjacency out;
+  omp_set_num_threads(2);
+  EXPECT_THROW(
+      PartitionedBuildTuned(triangles, 4, out,
+                            {.block_shift = 1, .min_triangles_per_thread = 1}),
+      Error);
+  EXPECT_THROW(PartitionedBuildTuned(triangles, 4, out, {.block_shift = 32}),
+               Error);
+}
+
 // The oracle itself, on a case small enough to write out.
 TEST(TriangleAdjacencyOracle, ListsEachCornerInAscendingOrder) {
   const std::vector<Triangle> triangles = {{1, 0, 1}, {0, 2, 3}};

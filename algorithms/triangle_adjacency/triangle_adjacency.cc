@@ -18,6 +18,12 @@ std::span<const Variant> Variants() {
             "merge+scan of the counts, then each thread fills its own slots; "
             "rows in NvCloth's descending order, whatever the thread count",
             &OpenMpBuild},
+    Variant{"partitioned", Backend::kOpenMp,
+            "ours: entries radix-partitioned into blocks of 8192 particles, "
+            "then NvCloth's count/scan/decrementing fill per block inside "
+            "the cache, blocks shared among threads; rows in NvCloth's "
+            "descending order",
+            &PartitionedBuild},
 #if ADJ_HAVE_CUDA
     Variant{"cuda", Backend::kCuda,
             "atomic counts, CUB scan, atomic fill, then CUB segmented sort "

@@ -68,6 +68,18 @@ void CheckEntryCount(std::size_t triangle_count);
 // The implementations, one file each; call them through Variants().
 BuildFn NvClothBuild;
 BuildFn OpenMpBuild;
+BuildFn PartitionedBuild;
+
+// PartitionedBuild's tuning, exposed so that tests can drive its block and
+// thread logic with small meshes (blocks of 1 particle, a fork at 1
+// triangle per thread).
+struct PartitionedTuning {
+  int block_shift = 13;  // blocks of 2^block_shift particles
+  std::size_t min_triangles_per_thread = std::size_t{1} << 16;
+};
+void PartitionedBuildTuned(std::span<const Triangle> triangles,
+                           std::size_t particle_count, Adjacency& out,
+                           const PartitionedTuning& tuning);
 #if ADJ_HAVE_CUDA
 BuildFn CudaBuild;
 #endif
