@@ -204,4 +204,13 @@ Mesh SubdividedTo(const Mesh& mesh, std::size_t min_triangles) {
   return result;
 }
 
+std::vector<Triplet> VirtualParticles(const Mesh& mesh) {
+  std::vector<Triplet> triplets;
+  triplets.reserve(mesh.triangles.size());
+  for (const Triangle& triangle : mesh.triangles) {
+    triplets.push_back({triangle[0], triangle[1], triangle[2], 0});
+  }
+  return triplets;
+}
+
 }  // namespace adj::scenes

@@ -51,4 +51,8 @@ Mesh Subdivided(const Mesh& mesh);
 // has none).
 Mesh SubdividedTo(const Mesh& mesh, std::size_t min_triangles);
 
+// NvCloth's VirtualParticleScene: one virtual particle per triangle, at its
+// centroid: the triangle's corners with weight index 0 (weights 1/3 each).
+std::vector<Triplet> VirtualParticles(const Mesh& mesh);
+
 }  // namespace adj::scenes

@@ -13,6 +13,10 @@ namespace adj {
 // count, so that they accept any index buffer a user already has.
 using Triangle = std::array<std::uint32_t, 3>;
 
+// NvCloth's virtual particle (its Vec4u): particle indices p0, p1, p2 and an
+// index into a table of barycentric weights. Schedulers read only p0..p2.
+using Triplet = std::array<std::uint32_t, 4>;
+
 // A triangle mesh as the suite's scenes and loaders produce it. Indices are
 // not checked here: families validate them against particles().
 struct Mesh {

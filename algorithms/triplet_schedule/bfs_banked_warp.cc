@@ -1,0 +1,158 @@
+// Ours: colour first, then lay each colour out in warps for the banks.
+//
+// Colouring: greedy smallest free colour, in breadth-first order over the
+// triplets' shared particles. Breadth-first order colours a connected front
+// of the mesh, whatever order its triplets and particle ids came in, which
+// keeps greedy near maxAdj colours on permuted meshes, where input order
+// (NvCloth's) spreads them.
+//
+// Banks: each set of n triplets is cut into ceil(n / 32) warps, all full
+// but the last, and its triplets are placed, in colouring order, into the
+// warp whose bank replays grow least (NvCloth's cost model: a slot costs 1
+// when its bank already holds that slot's maximum), taking the first free
+// one. The model is the real layout: warp m is positions [32m, 32m + 32)
+// of the set.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+namespace adj::triplet_schedule {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kWarp = 32;
+constexpr std::uint32_t kBanks = 32;
+
+struct WarpModel {
+  std::uint32_t size = 0;
+  std::uint32_t capacity = kWarp;
+  std::array<std::uint8_t, 3> replays = {1, 1, 1};
+  std::array<std::array<std::uint8_t, kBanks>, 3> conflicts = {};
+
+  std::uint32_t Cost(const Triplet& triplet) const {
+    std::uint32_t cost = 0;
+    for (int k = 0; k < 3; ++k) {
+      cost += conflicts[k][triplet[k] % kBanks] == replays[k];
+    }
+    return cost;
+  }
+  void Add(const Triplet& triplet) {
+    ++size;
+    for (int k = 0; k < 3; ++k) {
+      const std::uint8_t count = ++conflicts[k][triplet[k] % kBanks];
+      replays[k] = std::max(replays[k], count);
+    }
+  }
+};
+
+// Places set[0..n) into warps, writing them to out in warp order.
+void LayOutSet(std::span<const Triplet> set, std::vector<WarpModel>& warps,
+               std::vector<std::uint32_t>& warp_of, Triplet* out) {
+  const std::uint32_t n = static_cast<std::uint32_t>(set.size());
+  const std::uint32_t warp_count = (n + kWarp - 1) / kWarp;
+  warps.assign(warp_count, WarpModel{});
+  if (warp_count > 0) warps.back().capacity = n - kWarp * (warp_count - 1);
+  warp_of.resize(n);
+  std::uint32_t first_open = 0;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    while (warps[first_open].size == warps[first_open].capacity) ++first_open;
+    std::uint32_t best = kNone;
+    std::uint32_t best_cost = 4;
+    for (std::uint32_t w = first_open; w < warp_count && best_cost != 0; ++w) {
+      if (warps[w].size == warps[w].capacity) continue;
+      const std::uint32_t cost = warps[w].Cost(set[i]);
+      if (cost < best_cost) {
+        best_cost = cost;
+        best = w;
+      }
+    }
+    warps[best].Add(set[i]);
+    warp_of[i] = best;
+  }
+  std::vector<std::uint32_t> cursor(warp_count);
+  for (std::uint32_t w = 0; w < warp_count; ++w) cursor[w] = w * kWarp;
+  for (std::uint32_t i = 0; i < n; ++i) out[cursor[warp_of[i]]++] = set[i];
+}
+
+}  // namespace
+
+void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
+                   unsigned width, Schedule& out) {
+  CheckWarpInput(input, particle_count, width, 32);
+  out.set_sizes.clear();
+  out.triplets.clear();
+  out.padding = 0;
+  out.width = width;
+  out.index_bits = 32;
+  out.threads = 1;
+  const std::size_t count = input.size();
+  if (count == 0) return;
+
+  std::vector<Triangle> corners(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    corners[i] = {input[i][0], input[i][1], input[i][2]};
+  }
+  triangle_adjacency::Adjacency adjacency;
+  triangle_adjacency::NvClothBuild(corners, particle_count, adjacency);
+
+  // Breadth-first colouring. colour_used[c] == t marks colour c as taken by
+  // a neighbour of triplet t.
+  std::vector<std::uint32_t> colour(count, kNone);
+  std::vector<std::uint32_t> order;
+  order.reserve(count);
+  std::vector<std::uint32_t> colour_used;
+  std::vector<std::uint8_t> queued(count, 0);
+  std::uint32_t colours = 0;
+  for (std::size_t seed = 0; seed < count; ++seed) {
+    if (queued[seed]) continue;
+    queued[seed] = 1;
+    std::size_t head = order.size();
+    order.push_back(static_cast<std::uint32_t>(seed));
+    for (; head < order.size(); ++head) {
+      const std::uint32_t t = order[head];
+      for (int k = 0; k < 3; ++k) {
+        for (const std::uint32_t neighbour : adjacency.csr.Row(input[t][k])) {
+          if (colour[neighbour] != kNone) {
+            colour_used[colour[neighbour]] = t;
+          } else if (!queued[neighbour]) {
+            queued[neighbour] = 1;
+            order.push_back(neighbour);
+          }
+        }
+      }
+      std::uint32_t c = 0;
+      while (c < colours && colour_used[c] == t) ++c;
+      if (c == colours) {
+        ++colours;
+        colour_used.push_back(kNone);
+      }
+      colour[t] = c;
+    }
+  }
+
+  // Sets in colour order, each in breadth-first order, then laid out.
+  std::vector<std::uint32_t>& set_sizes = out.set_sizes;
+  set_sizes.assign(colours, 0);
+  for (const std::uint32_t c : colour) ++set_sizes[c];
+  std::vector<std::uint32_t> start(colours + 1, 0);
+  for (std::uint32_t c = 0; c < colours; ++c) {
+    start[c + 1] = start[c] + set_sizes[c];
+  }
+  std::vector<Triplet> by_set(count);
+  std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
+  for (const std::uint32_t t : order) by_set[cursor[colour[t]]++] = input[t];
+  out.triplets.resize(count);
+  std::vector<WarpModel> warps;
+  std::vector<std::uint32_t> warp_of;
+  for (std::uint32_t c = 0; c < colours; ++c) {
+    LayOutSet(std::span(by_set).subspan(start[c], set_sizes[c]), warps, warp_of,
+              out.triplets.data() + start[c]);
+  }
+}
+
+}  // namespace adj::triplet_schedule

@@ -1,0 +1,121 @@
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+#include <array>
+#include <limits>
+#include <string>
+
+namespace adj::triplet_schedule {
+namespace {
+
+constexpr std::uint32_t kMax16 = std::numeric_limits<std::uint16_t>::max();
+
+void CheckTriplets(std::span<const Triplet> triplets,
+                   std::size_t particle_count, unsigned index_bits) {
+  for (std::size_t i = 0; i < triplets.size(); ++i) {
+    const Triplet& triplet = triplets[i];
+    for (int k = 0; k < 3; ++k) {
+      if (triplet[k] >= particle_count) {
+        throw Error("triplet_schedule: triplet " + std::to_string(i) +
+                    " refers to particle " + std::to_string(triplet[k]) +
+                    ", but there are only " + std::to_string(particle_count) +
+                    " particles");
+      }
+    }
+    if (index_bits == 16 && triplet[3] > kMax16) {
+      throw Error("triplet_schedule: triplet " + std::to_string(i) +
+                  " has weight index " + std::to_string(triplet[3]) +
+                  ", which NvCloth's 16-bit output cannot hold");
+    }
+  }
+}
+
+}  // namespace
+
+bool IsValidSimdWidth(unsigned width) { return width >= 1 && width <= 64; }
+bool IsValidWarpWidth(unsigned width) { return width == 16 || width == 32; }
+
+void CheckSimdInput(std::span<const Triplet> triplets,
+                    std::size_t particle_count, unsigned width,
+                    unsigned index_bits) {
+  if (!IsValidSimdWidth(width)) {
+    throw Error("triplet_schedule: SIMD width " + std::to_string(width) +
+                " is outside [1, 64]");
+  }
+  // The dummy triplet names particles N, N + 1 and N + 2.
+  if (particle_count + 2 > std::numeric_limits<std::uint32_t>::max()) {
+    throw Error("triplet_schedule: " + std::to_string(particle_count) +
+                " particles leave no uint32 ids for the dummy particles");
+  }
+  if (index_bits == 16 && particle_count + 2 > kMax16) {
+    throw Error("triplet_schedule: " + std::to_string(particle_count) +
+                " particles need dummy particle " +
+                std::to_string(particle_count + 2) +
+                ", past NvCloth's 16-bit indices (N + 2 <= 65535); use a "
+                "32-bit scheduler");
+  }
+  CheckTriplets(triplets, particle_count, index_bits);
+}
+
+void CheckWarpInput(std::span<const Triplet> triplets,
+                    std::size_t particle_count, unsigned width,
+                    unsigned index_bits) {
+  if (!IsValidWarpWidth(width)) {
+    throw Error("triplet_schedule: warp width " + std::to_string(width) +
+                " is not 16 or 32");
+  }
+  if (index_bits == 16 && particle_count > std::size_t{kMax16} + 1) {
+    throw Error("triplet_schedule: " + std::to_string(particle_count) +
+                " particles do not fit NvCloth's 16-bit indices (at most "
+                "65536); use a 32-bit scheduler");
+  }
+  CheckTriplets(triplets, particle_count, index_bits);
+}
+
+std::span<const Variant> SimdSchedulers() {
+  static constexpr std::array kVariants = {
+      Variant{"nvcloth_simd", Backend::kSerial,
+              "faithful NvCloth >= 1.1.4 simd(N, W): greedy forward scan for "
+              "the first triplet that fits the batch, swapped into place; a "
+              "set closes only when none fits, and is padded to a multiple "
+              "of W with (N, N+1, N+2, 0); 16-bit output",
+              &NvClothSimd},
+      Variant{"nvcloth_simd_legacy", Backend::kSerial,
+              "faithful PhysX 3.4 / NvCloth 1.0-1.1.3 simd: per-particle "
+              "batch marks, conflicting candidates swapped to the back, sets "
+              "longer than W trimmed to a multiple of W; padded as "
+              "SwCloth did; 16-bit output",
+              &NvClothSimdLegacy},
+      Variant{"stamped_simd", Backend::kSerial,
+              "ours: NvCloth's simd schedule exactly (same sets, order and "
+              "padding) with per-particle batch stamps instead of scanning "
+              "the batch, and a search that skips triplets the open batch "
+              "already rejected; 32-bit output",
+              &StampedSimd},
+  };
+  return kVariants;
+}
+
+std::span<const Variant> WarpSchedulers() {
+  static constexpr std::array kVariants = {
+      Variant{"nvcloth_warp", Backend::kSerial,
+              "faithful NvCloth warp(N, W): maxAdj pre-created sets, best "
+              "fit by added bank replays (early exit at 0), bank model reset "
+              "every W insertions, and the final scatter that reverses each "
+              "set (so the model misses the real warps); 16-bit output",
+              &NvClothWarp},
+      Variant{"nvcloth_warp_forward", Backend::kSerial,
+              "NvCloth's warp with a forward scatter (fixed): each set keeps "
+              "insertion order, so the bank model matches the real warps; "
+              "16-bit output",
+              &NvClothWarpForward},
+      Variant{"bfs_banked_warp", Backend::kSerial,
+              "ours: greedy smallest-colour in breadth-first order over "
+              "shared particles (near maxAdj sets on permuted meshes too), "
+              "then each set cut into full warps of 32 filled by least added "
+              "bank replays on the real layout; 32-bit output",
+              &BfsBankedWarp},
+  };
+  return kVariants;
+}
+
+}  // namespace adj::triplet_schedule

@@ -1,0 +1,100 @@
+#pragma once
+
+// triplet_schedule: reorder virtual-particle triplets (p0, p1, p2, weight)
+// so that the kernels that scatter into their particles can run many at
+// once without two touching the same particle. Two targets, two tables:
+//
+//   simd schedulers (NvCloth's TripletScheduler::simd, width W = SIMD lanes):
+//     out.triplets is the input permuted, cut into sets, each set followed
+//     by (W - size % W) % W copies of the dummy (N, N+1, N+2, 0); every
+//     aligned group of W (a batch) holds W triplets no two of which share a
+//     particle below N. A triplet may repeat its own particle.
+//
+//   warp schedulers (NvCloth's TripletScheduler::warp, W = warp width 16 or
+//     32): out.triplets is the input permuted, no padding, cut into
+//     consecutive sets (out.set_sizes) that are independent sets: no two
+//     triplets of a set share a particle. The order inside a set is what the
+//     bank-conflict model optimises: warp m of a set is its positions
+//     [32m, 32m + 32).
+//
+// Every scheduler:
+//   - sums out.set_sizes to the triplet count (sizes without padding, as
+//     NvCloth's mSetSizes), and reports its padding;
+//   - throws triplet_schedule::Error naming the first triplet with a
+//     particle index >= particle_count, and, where its output is 16-bit as
+//     NvCloth's Vec4us, when an index (the dummies N..N+2 included) or a
+//     weight index does not fit 16 bits;
+//   - accepts no triplets (no sets) and reuses out's buffers.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/common/errors.h"
+#include "algorithms/common/mesh.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::triplet_schedule {
+
+struct Schedule {
+  // The final order, padding included (simd).
+  std::vector<Triplet> triplets;
+  // Triplets per set, padding excluded.
+  std::vector<std::uint32_t> set_sizes;
+  // Dummy triplets in `triplets`.
+  std::uint32_t padding = 0;
+  // The lane or warp width the schedule was built for.
+  unsigned width = 0;
+  // 16 where the variant's output is NvCloth's 16-bit Vec4us (the indices
+  // here are those values, widened), else 32.
+  unsigned index_bits = 32;
+  // Threads the scheduler ran on.
+  int threads = 1;
+};
+
+class Error : public adj::Error {
+ public:
+  using adj::Error::Error;
+};
+
+using ScheduleFn = void(std::span<const Triplet> triplets,
+                        std::size_t particle_count, unsigned width,
+                        Schedule& out);
+using Variant = adj::Variant<ScheduleFn>;
+
+// Widths each table accepts; anything else is an Error.
+inline constexpr unsigned kNvClothSimdWidth = 4;
+bool IsValidSimdWidth(unsigned width);  // 1..64
+bool IsValidWarpWidth(unsigned width);  // 16 or 32, as NvCloth asserts
+
+std::span<const Variant> SimdSchedulers();
+std::span<const Variant> WarpSchedulers();
+
+// The dummy triplet simd schedules pad with: three particles just past the
+// real ones (a consumer keeps them zeroed, inverse mass 0), weight 0.
+inline Triplet DummyTriplet(std::size_t particle_count) {
+  const auto n = static_cast<std::uint32_t>(particle_count);
+  return {n, n + 1, n + 2, 0};
+}
+
+// Shared input checks: width for the table, every particle index below
+// particle_count (naming the first bad triplet), and with index_bits == 16
+// every index, dummy and weight within uint16.
+void CheckSimdInput(std::span<const Triplet> triplets,
+                    std::size_t particle_count, unsigned width,
+                    unsigned index_bits);
+void CheckWarpInput(std::span<const Triplet> triplets,
+                    std::size_t particle_count, unsigned width,
+                    unsigned index_bits);
+
+// The implementations, one file each; call them through the tables.
+ScheduleFn NvClothSimd;
+ScheduleFn NvClothSimdLegacy;
+ScheduleFn NvClothWarp;
+ScheduleFn NvClothWarpForward;
+ScheduleFn StampedSimd;
+ScheduleFn BfsBankedWarp;
+
+}  // namespace adj::triplet_schedule

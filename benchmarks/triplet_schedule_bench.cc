@@ -1,0 +1,182 @@
+// triplet_schedule/<scheduler>/<scene>-<order>/triplets:<T>: the time to
+// schedule one triangle mesh's virtual particles (one triplet per triangle,
+// as NvCloth's VirtualParticleScene), with the schedule's quality as
+// counters measured by the reference (sets, max_adj, padding, replays,
+// ideal_replays, idle_lanes, set sizes), beside
+// triplet_schedule/memcpy*/<scene>-<order>/triplets:<T>, copies of the
+// triplets in and the schedule out. Simd schedulers run at NvCloth's width
+// 4, warp schedulers at 32. Scenes: cloth grids of 16^2 .. 250^2 quads with
+// uniform and alternating diagonals, discs whose centre has valence 64, and
+// CGAL's meshes that fit 16-bit indices, each in generator ("natural") and
+// permuted order.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "benchmarks/bench_main.h"
+#include "benchmarks/memcpy_limit.h"
+#include "reference/triplet_schedule.h"
+#include "scenes/mesh_io.h"
+#include "scenes/meshes.h"
+#include "scenes/registry.h"
+
+namespace adj::triplet_schedule {
+namespace {
+
+constexpr std::size_t kGridSides[] = {16, 32, 64, 128, 250};
+constexpr const char* kQuickMeshes[] = {
+    "elephant",  "camel",   "ChineseDragon-10kv",
+    "armadillo", "bunny00", "refined_elephant"};
+// NvCloth's 16-bit indices with the simd dummies N..N+2.
+constexpr std::size_t kMaxSixteenBitParticles = 65533;
+
+struct Scene {
+  std::string name;  // includes the input order
+  std::vector<Triplet> triplets;
+  std::size_t particles = 0;
+};
+
+std::vector<std::unique_ptr<Scene>>& AllScenes() {
+  static std::vector<std::unique_ptr<Scene>> scenes;
+  return scenes;
+}
+
+std::size_t BytesOf(const Scene& scene, std::size_t padding) {
+  return (2 * scene.triplets.size() + padding) * sizeof(Triplet);
+}
+
+void BenchScheduler(benchmark::State& state, const Variant& variant,
+                    unsigned width, bool simd, const Scene& scene) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) {
+    state.SkipWithError(availability.reason.c_str());
+    return;
+  }
+  Schedule out;
+  try {
+    variant.run(scene.triplets, scene.particles, width, out);
+    const std::string problem =
+        simd ? reference::CheckSimdSchedule(scene.triplets, scene.particles,
+                                            width, out.triplets, out.set_sizes,
+                                            out.padding)
+             : reference::CheckWarpSchedule(scene.triplets, scene.particles,
+                                            out.triplets, out.set_sizes);
+    if (!problem.empty()) {
+      state.SkipWithError(("invalid schedule: " + problem).c_str());
+      return;
+    }
+    for (auto _ : state) {
+      variant.run(scene.triplets, scene.particles, width, out);
+      benchmark::DoNotOptimize(out.triplets.data());
+      benchmark::ClobberMemory();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  const reference::ScheduleMetrics metrics =
+      reference::MeasureSchedule(scene.triplets, scene.particles, width,
+                                 out.triplets, out.set_sizes, out.padding);
+  const auto triplets = static_cast<std::int64_t>(scene.triplets.size());
+  state.SetItemsProcessed(state.iterations() * triplets);
+  state.SetBytesProcessed(
+      state.iterations() *
+      static_cast<std::int64_t>(BytesOf(scene, out.padding)));
+  auto& c = state.counters;
+  c["triplets"] = static_cast<double>(triplets);
+  c["particles"] = static_cast<double>(scene.particles);
+  c["width"] = width;
+  c["sets"] = static_cast<double>(metrics.sets);
+  c["max_adj"] = static_cast<double>(metrics.max_adj);
+  c["set_min"] = static_cast<double>(metrics.set_min);
+  c["set_max"] = static_cast<double>(metrics.set_max);
+  c["set_mean"] = metrics.set_mean;
+  c["padding"] = static_cast<double>(metrics.padding);
+  c["padding_ratio"] = metrics.padding_ratio;
+  c["replays"] = static_cast<double>(metrics.replays);
+  c["ideal_replays"] = static_cast<double>(metrics.ideal_replays);
+  c["replay_ratio"] = metrics.ideal_replays
+                          ? static_cast<double>(metrics.replays) /
+                                static_cast<double>(metrics.ideal_replays)
+                          : 0.0;
+  c["idle_lanes"] = static_cast<double>(metrics.idle_lanes);
+  c["index_bits"] = out.index_bits;
+  c["verified"] = 1;
+  bench::DescribeCpuRun(state, out.threads, "cpu");
+}
+
+void AddScene(const std::string& name, const Mesh& mesh) {
+  if (mesh.particles() > kMaxSixteenBitParticles) return;
+  for (const bool permuted : {false, true}) {
+    const Mesh ordered = permuted ? scenes::Shuffled(mesh, 1) : mesh;
+    auto scene = std::make_unique<Scene>();
+    scene->name = name + (permuted ? "-permuted" : "-natural");
+    scene->triplets = scenes::VirtualParticles(ordered);
+    scene->particles = ordered.particles();
+    AllScenes().push_back(std::move(scene));
+  }
+}
+
+void AddRealMeshes() {
+  const bool full = bench::CurrentSweep().full;
+  for (const auto& path : scenes::RealMeshFiles()) {
+    const std::string stem = path.stem().string();
+    const bool quick =
+        std::find(std::begin(kQuickMeshes), std::end(kQuickMeshes), stem) !=
+        std::end(kQuickMeshes);
+    if (!full && !quick) continue;
+    try {
+      const Mesh mesh = scenes::LoadMesh(path);
+      if (!mesh.triangles.empty()) AddScene("cgal-" + stem, mesh);
+    } catch (const adj::Error&) {
+      // `adjacent verify` says why; a benchmark only measures.
+    }
+  }
+}
+
+void RegisterAll() {
+  for (const std::size_t side : kGridSides) {
+    AddScene("grid",
+             scenes::ClothGrid(side, side, scenes::Diagonals::kUniform));
+    AddScene("grid_alternating",
+             scenes::ClothGrid(side, side, scenes::Diagonals::kAlternating));
+  }
+  AddScene("disc64", scenes::Disc(64, 16));
+  AddScene("disc64", scenes::Disc(64, 128));
+  AddRealMeshes();
+
+  for (const auto& scene_ptr : AllScenes()) {
+    const Scene* scene = scene_ptr.get();
+    const auto triplets = static_cast<std::int64_t>(scene->triplets.size());
+    bench::RegisterMemcpyLimits(
+        "triplet_schedule", scene->name, "triplets", {triplets},
+        [scene](std::int64_t) { return BytesOf(*scene, 0); },
+        [](std::int64_t t) { return t; });
+    const auto add = [&](const Variant& variant, unsigned width, bool simd) {
+      benchmark::RegisterBenchmark(
+          ("triplet_schedule/" + std::string(variant.name) + "/" + scene->name)
+              .c_str(),
+          [&variant, width, simd, scene](benchmark::State& state) {
+            BenchScheduler(state, variant, width, simd, *scene);
+          })
+          ->ArgName("triplets")
+          ->Arg(triplets)
+          ->UseRealTime();
+    };
+    for (const Variant& variant : SimdSchedulers()) {
+      add(variant, kNvClothSimdWidth, true);
+    }
+    for (const Variant& variant : WarpSchedulers()) add(variant, 32, false);
+  }
+}
+
+const bench::Registrar registrar(&RegisterAll);
+
+}  // namespace
+}  // namespace adj::triplet_schedule
