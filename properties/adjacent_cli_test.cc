@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "properties/mesh_writers.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
@@ -70,16 +71,23 @@ std::size_t CountOf(const std::string& text, const std::string& word) {
   return count;
 }
 
-std::size_t RunnableTriangleAdjacencyVariants() {
+// What `verify` runs on a mesh: triangle_adjacency's variants and every
+// triplet scheduler (all CPU today).
+std::size_t RunnableVerifiedVariants() {
   std::size_t runnable = 0;
   for (const auto& variant : triangle_adjacency::Variants()) {
     runnable += CanRun(variant).available;
+  }
+  for (const auto& table : {triplet_schedule::SimdSchedulers(),
+                            triplet_schedule::WarpSchedulers()}) {
+    for (const auto& variant : table) runnable += CanRun(variant).available;
   }
   return runnable;
 }
 
 TEST(AdjacentCli, HelpOnEveryCommand) {
-  for (const std::string command : {"", "variants ", "stats ", "verify "}) {
+  for (const std::string command :
+       {"", "variants ", "stats ", "verify ", "schedule "}) {
     const Result result = RunAdjacent(command + "--help");
     EXPECT_EQ(result.status, 0) << command;
     EXPECT_NE(result.output.find("usage: adjacent"), std::string::npos)
@@ -122,6 +130,45 @@ TEST(AdjacentCli, StatsOfNvClothsDocumentedGrid) {
   EXPECT_NE(result.output.find("     6: 1\n"), std::string::npos);
 }
 
+// The documented grid's schedules were worked by hand in
+// triplet_schedule_test: nvcloth_simd makes 6 sets with 16 dummies, and
+// nvcloth_warp 6 sets (= maxAdj).
+TEST(AdjacentCli, ScheduleListsEverySchedulerWithItsMetrics) {
+  const auto path = TempFile("schedule_grid.off");
+  WriteOff(scenes::ClothGrid(2, 2, scenes::Diagonals::kUniform), path);
+  const Result result = RunAdjacent("schedule " + path.string());
+  const Result bad_width =
+      RunAdjacent("schedule --warp-width 8 " + path.string());
+  const Result narrow = RunAdjacent("schedule --simd-width 1 " + path.string());
+  std::filesystem::remove(path);
+  EXPECT_EQ(result.status, 0) << result.output;
+  for (const auto& table : {triplet_schedule::SimdSchedulers(),
+                            triplet_schedule::WarpSchedulers()}) {
+    for (const auto& variant : table) {
+      EXPECT_NE(result.output.find(std::string(variant.name)),
+                std::string::npos)
+          << result.output;
+    }
+  }
+  // scheduler, kind, width, sets, max_adj, set_min, set_mean, set_max, padding
+  EXPECT_NE(
+      result.output.find("nvcloth_simd           simd       4     6       6"
+                         "        1     1.3        2       16"),
+      std::string::npos)
+      << result.output;
+  EXPECT_NE(
+      result.output.find("nvcloth_warp           warp      32     6       6"),
+      std::string::npos)
+      << result.output;
+  EXPECT_EQ(bad_width.status, 2) << bad_width.output;
+  EXPECT_NE(bad_width.output.find("is not 16 or 32"), std::string::npos);
+  // Width 1: every triplet is a batch of its own, one set, no padding.
+  EXPECT_EQ(narrow.status, 0) << narrow.output;
+  EXPECT_NE(narrow.output.find("nvcloth_simd           simd       1     1"),
+            std::string::npos)
+      << narrow.output;
+}
+
 TEST(AdjacentCli, VerifyAgreesOnAGeneratedMeshAndNamesTheLineOfACorruption) {
   const auto good = TempFile("disc.off");
   const auto bad = TempFile("disc_corrupt.off");
@@ -129,7 +176,7 @@ TEST(AdjacentCli, VerifyAgreesOnAGeneratedMeshAndNamesTheLineOfACorruption) {
   const Result agreed = RunAdjacent("verify " + good.string());
   EXPECT_EQ(agreed.status, 0) << agreed.output;
   EXPECT_EQ(CountOf(agreed.output, " agrees "),
-            RunnableTriangleAdjacencyVariants())
+            RunnableVerifiedVariants())
       << agreed.output;
   // Line 3 + 241 particles = the first face line: an index past the end.
   CopyWithLineReplaced(good, bad, 3 + 241, "3 0 1 241");
@@ -153,7 +200,7 @@ TEST(AdjacentCli, VerifyOnCgalBunnyAndACorruptedCopy) {
             std::string::npos)
       << agreed.output;
   EXPECT_EQ(CountOf(agreed.output, " agrees "),
-            RunnableTriangleAdjacencyVariants())
+            RunnableVerifiedVariants())
       << agreed.output;
   EXPECT_EQ(CountOf(agreed.output, "DIFFERS"), 0u);
 

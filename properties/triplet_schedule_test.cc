@@ -272,6 +272,21 @@ TEST_P(WarpScheduler, PassesTheValidatorNearSixteenBitLimit) {
   EXPECT_EQ(CheckWarp(triplets, 65536, 32, got), "");
 }
 
+// stamped_simd claims NvCloth's simd schedule exactly, only faster.
+TEST(StampedSimd, ReproducesNvClothSimdExactly) {
+  EXPECT_TRUE(rc::check("triplets", [] {
+    const auto [triplets, particles] = *AnyTriplets();
+    const unsigned width = *rc::gen::element(1u, 2u, 4u, 8u);
+    const Schedule nvcloth =
+        Scheduled(&NvClothSimd, triplets, particles, width);
+    const Schedule stamped =
+        Scheduled(&StampedSimd, triplets, particles, width);
+    RC_ASSERT(stamped.triplets == nvcloth.triplets);
+    RC_ASSERT(stamped.set_sizes == nvcloth.set_sizes);
+    RC_ASSERT(stamped.padding == nvcloth.padding);
+  }));
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Variants, SimdScheduler,
     ::testing::ValuesIn(testing::CasesOf(SimdSchedulers())), testing::CaseName);

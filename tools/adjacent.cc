@@ -9,11 +9,13 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "algorithms/common/simd.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "scenes/mesh_io.h"
 #include "tools/families.h"
 
@@ -33,6 +35,8 @@ every frame. Commands:
   stats MESH      particles, triangles, valence histogram, max adjacency
   verify MESH     every variant against the oracle on MESH; exit 1 on any
                   disagreement
+  schedule MESH   every triplet scheduler on MESH's virtual particles: sets,
+                  padding, bank replays, time
 
 MESH is a triangle mesh: .off, .obj or ASCII .ply (polygons are split into
 fans). `adjacent <command> --help` describes one command.
@@ -58,12 +62,33 @@ constexpr std::string_view kVerifyHelp =
     R"(usage: adjacent verify MESH
 
 Reads MESH (.off, .obj, ASCII .ply), builds the oracle's answer for every
-family that consumes meshes (today: triangle_adjacency), runs every variant
-that can run here on it, and prints one row per variant: agrees, or the first
+family that consumes meshes (triangle_adjacency; triplet_schedule on one
+virtual particle per triangle, checked by the reference validator), runs
+every variant that can run here on it, and prints one row per variant: agrees, or the first
 difference; and the time of one run after a warm-up (wall clock, for
 orientation only: `make figures` measures). Exit status 1 when any variant
 disagrees, 2 when MESH cannot be read (the message names file, line and
 reason).
+)";
+
+constexpr std::string_view kScheduleHelp =
+    R"(usage: adjacent schedule MESH [--simd-width W] [--warp-width 16|32]
+
+Reads MESH (.off, .obj, ASCII .ply), makes one virtual particle per triangle
+(NvCloth's VirtualParticleScene: the three corners, weight index 0) and runs
+every triplet scheduler on them: simd schedulers at --simd-width (default 4,
+NvCloth's) and warp schedulers at --warp-width (default 32). Each schedule is
+checked by the reference validator; one row per scheduler:
+  sets        sets (simd: runs of batches; warp: independent sets)
+  max_adj     NvCloth's maxAdjacentCount, the lower bound on warp sets
+  set min/mean/max, padding (dummy triplets) and padding / triplets
+  replays     NvCloth's calculateNumReplays on the final order (32 banks,
+              chunks of 32 from each set start), ideal = 3 per chunk
+  idle        idle lanes: the partial last warp of each set
+  time        one run after a warm-up (wall clock, for orientation)
+Schedulers with 16-bit output (NvCloth's) say so on meshes past 65533
+particles. Exit status 1 when a schedule is invalid, 2 on a bad argument or
+an unreadable MESH.
 )";
 
 bool WantsHelp(const std::vector<std::string>& args) {
@@ -83,7 +108,7 @@ int Variants(const std::vector<std::string>& args) {
     return kOk;
   }
   if (!args.empty()) return Usage(kVariantsHelp, "unexpected " + args[0]);
-  std::printf("%-20s %-10s %-7s %-5s %s\n", "family", "variant", "backend",
+  std::printf("%-20s %-22s %-7s %-5s %s\n", "family", "variant", "backend",
               "runs", "description");
   for (const VariantRow& row : AllVariants()) {
     std::string runs = row.availability.available ? "yes" : "no";
@@ -95,7 +120,7 @@ int Variants(const std::vector<std::string>& args) {
     if (!row.availability.available) {
       description += " [cannot run here: " + row.availability.reason + "]";
     }
-    std::printf("%-20s %-10s %-7s %-5s %s\n", row.family.c_str(),
+    std::printf("%-20s %-22s %-7s %-5s %s\n", row.family.c_str(),
                 row.name.c_str(), std::string(BackendName(row.backend)).c_str(),
                 runs.c_str(), description.c_str());
   }
@@ -171,7 +196,7 @@ int Verify(const std::vector<std::string>& args) {
   std::printf("%s: %zu particles, %zu triangles; oracles took %.3f s\n",
               args[0].c_str(), mesh.particles(), mesh.triangles.size(),
               oracle_seconds);
-  std::printf("%-20s %-10s %-7s %-9s %-11s %s\n", "family", "variant",
+  std::printf("%-20s %-22s %-7s %-9s %-11s %s\n", "family", "variant",
               "backend", "result", "time", "detail");
   std::size_t agreed = 0;
   std::size_t differed = 0;
@@ -184,7 +209,7 @@ int Verify(const std::vector<std::string>& args) {
     if (row.outcome != VerifyRow::Outcome::kSkipped) {
       std::snprintf(elapsed, sizeof elapsed, "%.3f ms", row.seconds * 1e3);
     }
-    std::printf("%-20s %-10s %-7s %-9s %-11s %s\n", row.family.c_str(),
+    std::printf("%-20s %-22s %-7s %-9s %-11s %s\n", row.family.c_str(),
                 row.variant.c_str(),
                 std::string(BackendName(row.backend)).c_str(), result, elapsed,
                 row.detail.c_str());
@@ -200,6 +225,75 @@ int Verify(const std::vector<std::string>& args) {
   return kOk;
 }
 
+int Schedule(std::vector<std::string> args) {
+  if (WantsHelp(args)) {
+    std::cout << kScheduleHelp;
+    return kOk;
+  }
+  ScheduleWidths widths;
+  for (std::size_t i = 0; i < args.size();) {
+    const bool simd = args[i] == "--simd-width";
+    if (!simd && args[i] != "--warp-width") {
+      ++i;
+      continue;
+    }
+    if (i + 1 == args.size()) {
+      return Usage(kScheduleHelp, args[i] + " needs a value");
+    }
+    unsigned width = 0;
+    try {
+      std::size_t used = 0;
+      const unsigned long value = std::stoul(args[i + 1], &used);
+      if (used != args[i + 1].size() || value > 1024)
+        throw std::out_of_range("");
+      width = static_cast<unsigned>(value);
+    } catch (const std::exception&) {
+      return Usage(kScheduleHelp, "bad width " + args[i + 1]);
+    }
+    if (simd ? !triplet_schedule::IsValidSimdWidth(width)
+             : !triplet_schedule::IsValidWarpWidth(width)) {
+      return Usage(kScheduleHelp,
+                   args[i] + " " + args[i + 1] +
+                       (simd ? " is outside [1, 64]" : " is not 16 or 32"));
+    }
+    (simd ? widths.simd : widths.warp) = width;
+    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
+               args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+  }
+  Mesh mesh;
+  int status = kOk;
+  if (!LoadArgument(args, kScheduleHelp, mesh, status)) return status;
+  std::printf("%s: %zu particles, %zu triplets (one per triangle)\n",
+              args[0].c_str(), mesh.particles(), mesh.triangles.size());
+  std::printf("%-22s %-6s %5s %5s %7s %8s %7s %8s %8s %9s %9s %6s %6s %10s\n",
+              "scheduler", "kind", "width", "sets", "max_adj", "set_min",
+              "set_mean", "set_max", "padding", "pad_ratio", "replays", "ideal",
+              "idle", "time");
+  int exit_status = kOk;
+  for (const ScheduleRow& row : ScheduleOnMesh(mesh, widths)) {
+    if (!row.problem.empty()) {
+      std::printf("%-22s %-6s %5u  %s\n", row.scheduler.c_str(),
+                  row.simd ? "simd" : "warp", row.width, row.problem.c_str());
+      if (row.problem.rfind("INVALID", 0) == 0) exit_status = kDisagreement;
+      continue;
+    }
+    const auto& m = row.metrics;
+    std::printf(
+        "%-22s %-6s %5u %5llu %7llu %8llu %7.1f %8llu %8llu %9.4f %9llu "
+        "%6llu %6llu %7.3f ms\n",
+        row.scheduler.c_str(), row.simd ? "simd" : "warp", row.width,
+        static_cast<unsigned long long>(m.sets),
+        static_cast<unsigned long long>(m.max_adj),
+        static_cast<unsigned long long>(m.set_min), m.set_mean,
+        static_cast<unsigned long long>(m.set_max),
+        static_cast<unsigned long long>(m.padding), m.padding_ratio,
+        static_cast<unsigned long long>(m.replays),
+        static_cast<unsigned long long>(m.ideal_replays),
+        static_cast<unsigned long long>(m.idle_lanes), row.seconds * 1e3);
+  }
+  return exit_status;
+}
+
 int Main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return Usage(kMainHelp, "missing command");
@@ -213,6 +307,7 @@ int Main(int argc, char** argv) {
     if (command == "variants") return Variants(args);
     if (command == "stats") return Stats(args);
     if (command == "verify") return Verify(args);
+    if (command == "schedule") return Schedule(args);
   } catch (const std::exception& error) {
     // Out of memory on a huge mesh, say: a message, never std::terminate.
     std::cerr << "adjacent " << command << ": " << error.what() << "\n";

@@ -7,7 +7,10 @@
 
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "reference/triangle_adjacency.h"
+#include "reference/triplet_schedule.h"
+#include "scenes/meshes.h"
 
 namespace adj::cli {
 namespace {
@@ -109,12 +112,107 @@ void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
   }
 }
 
+// One scheduler on the mesh's virtual particles: the schedule, its check by
+// the reference, and its time (one run after a warm-up).
+struct ScheduledRun {
+  triplet_schedule::Schedule schedule;
+  std::string problem;  // the reference's first complaint, or ""
+  std::string error;    // what the scheduler threw, or ""
+  double seconds = 0;
+};
+
+ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,
+                          unsigned width, std::span<const Triplet> triplets,
+                          std::size_t particles) {
+  ScheduledRun run;
+  try {
+    variant.run(triplets, particles, width, run.schedule);
+    run.seconds = SecondsOf(
+        [&] { variant.run(triplets, particles, width, run.schedule); });
+  } catch (const std::exception& error) {
+    run.error = error.what();
+    return run;
+  }
+  const auto& s = run.schedule;
+  run.problem =
+      simd ? reference::CheckSimdSchedule(triplets, particles, width,
+                                          s.triplets, s.set_sizes, s.padding)
+           : reference::CheckWarpSchedule(triplets, particles, s.triplets,
+                                          s.set_sizes);
+  return run;
+}
+
+template <typename Each>
+void ForEachScheduler(const ScheduleWidths& widths, Each&& each) {
+  for (const auto& variant : triplet_schedule::SimdSchedulers()) {
+    each(variant, true, widths.simd);
+  }
+  for (const auto& variant : triplet_schedule::WarpSchedulers()) {
+    each(variant, false, widths.warp);
+  }
+}
+
+void VerifyTripletSchedules(const Mesh& mesh, std::vector<VerifyRow>& rows) {
+  const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
+  ForEachScheduler(
+      ScheduleWidths{},
+      [&](const triplet_schedule::Variant& variant, bool simd, unsigned width) {
+        VerifyRow row{"triplet_schedule",
+                      std::string(variant.name),
+                      variant.backend,
+                      VerifyRow::Outcome::kAgrees,
+                      "",
+                      0};
+        const ScheduledRun run =
+            RunScheduler(variant, simd, width, triplets, mesh.particles());
+        row.seconds = run.seconds;
+        if (!run.error.empty()) {
+          // A documented limit (16-bit indices) is not a disagreement.
+          const bool limit = run.error.find("16-bit") != std::string::npos;
+          row.outcome = limit ? VerifyRow::Outcome::kSkipped
+                              : VerifyRow::Outcome::kDiffers;
+          row.detail = (limit ? "" : "threw: ") + run.error;
+        } else if (!run.problem.empty()) {
+          row.outcome = VerifyRow::Outcome::kDiffers;
+          row.detail = "invalid schedule: " + run.problem;
+        }
+        rows.push_back(row);
+      });
+}
+
 }  // namespace
+
+std::vector<ScheduleRow> ScheduleOnMesh(const Mesh& mesh,
+                                        const ScheduleWidths& widths) {
+  const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
+  std::vector<ScheduleRow> rows;
+  ForEachScheduler(widths, [&](const triplet_schedule::Variant& variant,
+                               bool simd, unsigned width) {
+    ScheduleRow row{std::string(variant.name), simd, width, {}, "", 0};
+    const ScheduledRun run =
+        RunScheduler(variant, simd, width, triplets, mesh.particles());
+    row.seconds = run.seconds;
+    if (!run.error.empty()) {
+      row.problem = run.error;
+    } else if (!run.problem.empty()) {
+      row.problem = "INVALID: " + run.problem;
+    } else {
+      const auto& s = run.schedule;
+      row.metrics =
+          reference::MeasureSchedule(triplets, mesh.particles(), width,
+                                     s.triplets, s.set_sizes, s.padding);
+    }
+    rows.push_back(std::move(row));
+  });
+  return rows;
+}
 
 std::vector<VariantRow> AllVariants() {
   std::vector<VariantRow> rows;
   AppendTable("prefix_sum", prefix_sum::Variants(), rows);
   AppendTable("triangle_adjacency", triangle_adjacency::Variants(), rows);
+  AppendTable("triplet_schedule", triplet_schedule::SimdSchedulers(), rows);
+  AppendTable("triplet_schedule", triplet_schedule::WarpSchedulers(), rows);
   return rows;
 }
 
@@ -122,6 +220,7 @@ std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds) {
   oracle_seconds = 0;
   std::vector<VerifyRow> rows;
   VerifyTriangleAdjacency(mesh, oracle_seconds, rows);
+  VerifyTripletSchedules(mesh, rows);
   return rows;
 }
 

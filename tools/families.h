@@ -10,6 +10,7 @@
 
 #include "algorithms/common/backend.h"
 #include "algorithms/common/mesh.h"
+#include "reference/triplet_schedule.h"
 
 namespace adj::cli {
 
@@ -35,5 +36,22 @@ struct VerifyRow {
 // Every variant of every mesh-consuming family on `mesh`, against the
 // oracles. `oracle_seconds` receives the oracles' total time.
 std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds);
+
+// `adjacent schedule`: every triplet scheduler on the mesh's virtual
+// particles (one per triangle), with the reference's metrics.
+struct ScheduleWidths {
+  unsigned simd = 4;   // NvCloth's SwCloth
+  unsigned warp = 32;  // NvCloth's CuCloth
+};
+struct ScheduleRow {
+  std::string scheduler;
+  bool simd;  // a simd (batches) schedule, else a warp (independent sets) one
+  unsigned width;
+  reference::ScheduleMetrics metrics;
+  std::string problem;  // an error or an invalid schedule; metrics unset
+  double seconds = 0;   // one run after a warm-up, wall clock
+};
+std::vector<ScheduleRow> ScheduleOnMesh(const Mesh& mesh,
+                                        const ScheduleWidths& widths);
 
 }  // namespace adj::cli
