@@ -79,6 +79,19 @@ FIGURES = [
         baseline="nvcloth",
         logy=True,
     ),
+    Figure(
+        name="triplet_schedule_time",
+        family="triplet_schedule",
+        x="triplets",
+        y="items_per_second",
+        y_scale=1e-6,
+        xlabel="triplets (one per triangle)",
+        ylabel="M triplets scheduled/s",
+        title="Triplet scheduling speed (simd W=4, warp W=32); "
+              "copy of the triplets as limit",
+        scene="grid-permuted",
+        logy=True,
+    ),
 ]
 
 
