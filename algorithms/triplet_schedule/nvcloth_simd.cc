@@ -30,7 +30,6 @@ void NvClothSimd(std::span<const Triplet> input, std::size_t particle_count,
   };
 
   std::uint32_t set_size = 0;
-  std::uint32_t padding = 0;
   std::size_t i = 0;
   while (i < count) {
     if (set_size % width == 0) batch.clear();
@@ -40,7 +39,6 @@ void NvClothSimd(std::span<const Triplet> input, std::size_t particle_count,
       // No remaining triplet completes this batch: close the set and retry
       // triplet i in a fresh one (NvCloth's tIt--).
       set_sizes.push_back(set_size);
-      padding += (width - set_size % width) % width;
       set_size = 0;
       continue;
     }
@@ -49,25 +47,11 @@ void NvClothSimd(std::span<const Triplet> input, std::size_t particle_count,
     ++set_size;
     ++i;
   }
-  if (set_size > 0) {
-    set_sizes.push_back(set_size);
-    padding += (width - set_size % width) % width;
-  }
+  if (set_size > 0) set_sizes.push_back(set_size);
 
   // mPaddedTriplets: each set, then dummies up to a multiple of the width.
-  out.triplets.clear();
-  out.triplets.reserve(count + padding);
-  const Triplet dummy = DummyTriplet(particle_count);
-  std::size_t next = 0;
-  for (const std::uint32_t size : set_sizes) {
-    out.triplets.insert(out.triplets.end(), triplets.begin() + next,
-                        triplets.begin() + next + size);
-    next += size;
-    out.triplets.insert(out.triplets.end(), (width - size % width) % width,
-                        dummy);
-  }
-  out.padding = padding;
   out.width = width;
+  PadSets(triplets, particle_count, out);
   out.index_bits = 16;
   out.threads = 1;
 }

@@ -62,20 +62,8 @@ void NvClothSimdLegacy(std::span<const Triplet> input,
     ++batch;
   }
 
-  out.triplets.clear();
-  const Triplet dummy = DummyTriplet(particle_count);
-  std::size_t next = 0;
-  std::uint32_t padding = 0;
-  for (const std::uint32_t size : set_sizes) {
-    out.triplets.insert(out.triplets.end(), triplets.begin() + next,
-                        triplets.begin() + next + size);
-    next += size;
-    const std::uint32_t pad = (width - size % width) % width;
-    out.triplets.insert(out.triplets.end(), pad, dummy);
-    padding += pad;
-  }
-  out.padding = padding;
   out.width = width;
+  PadSets(triplets, particle_count, out);
   out.index_bits = 16;
   out.threads = 1;
 }

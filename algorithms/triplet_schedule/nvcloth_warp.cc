@@ -40,13 +40,8 @@ void Warp(std::span<const Triplet> input, std::size_t particle_count,
   const std::size_t count = input.size();
   if (count == 0) return;
 
-  // AdjacencyQuerier over the triplets' three particles.
-  std::vector<Triangle> corners(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    corners[i] = {input[i][0], input[i][1], input[i][2]};
-  }
-  triangle_adjacency::Adjacency adjacency;
-  triangle_adjacency::NvClothBuild(corners, particle_count, adjacency);
+  const triangle_adjacency::Adjacency adjacency =
+      TripletAdjacency(input, particle_count);
 
   const std::uint32_t mask = width - 1;
   std::vector<TripletSet> sets(adjacency.max_adjacent);

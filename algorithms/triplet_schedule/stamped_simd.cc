@@ -18,7 +18,6 @@ void StampedSimd(std::span<const Triplet> input, std::size_t particle_count,
                  unsigned width, Schedule& out) {
   CheckSimdInput(input, particle_count, width, 32);
   const std::size_t count = input.size();
-  std::vector<Triplet>& triplets = out.triplets;
   std::vector<std::uint32_t>& set_sizes = out.set_sizes;
   set_sizes.clear();
   // The schedule is built in place in a scratch copy, then padded into out.
@@ -33,7 +32,6 @@ void StampedSimd(std::span<const Triplet> input, std::size_t particle_count,
 
   std::uint32_t batch = 0;
   std::uint32_t set_size = 0;
-  std::uint32_t padding = 0;
   std::size_t i = 0;
   // Where the search for the open batch resumes: every triplet in
   // [i, resume) was rejected by this batch.
@@ -47,7 +45,6 @@ void StampedSimd(std::span<const Triplet> input, std::size_t particle_count,
     while (j < count && !fits(order[j], batch)) ++j;
     if (j == count) {
       set_sizes.push_back(set_size);
-      padding += (width - set_size % width) % width;
       set_size = 0;
       ++batch;
       resume = i;
@@ -62,23 +59,10 @@ void StampedSimd(std::span<const Triplet> input, std::size_t particle_count,
     ++set_size;
     ++i;
   }
-  if (set_size > 0) {
-    set_sizes.push_back(set_size);
-    padding += (width - set_size % width) % width;
-  }
+  if (set_size > 0) set_sizes.push_back(set_size);
 
-  triplets.clear();
-  triplets.reserve(count + padding);
-  const Triplet dummy = DummyTriplet(particle_count);
-  std::size_t next = 0;
-  for (const std::uint32_t size : set_sizes) {
-    triplets.insert(triplets.end(), order.begin() + next,
-                    order.begin() + next + size);
-    next += size;
-    triplets.insert(triplets.end(), (width - size % width) % width, dummy);
-  }
-  out.padding = padding;
   out.width = width;
+  PadSets(order, particle_count, out);
   out.index_bits = 32;
   out.threads = 1;
 }

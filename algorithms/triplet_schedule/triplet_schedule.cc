@@ -3,6 +3,7 @@
 #include <array>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace adj::triplet_schedule {
 namespace {
@@ -69,6 +70,38 @@ void CheckWarpInput(std::span<const Triplet> triplets,
                 "65536); use a 32-bit scheduler");
   }
   CheckTriplets(triplets, particle_count, index_bits);
+}
+
+triangle_adjacency::Adjacency TripletAdjacency(
+    std::span<const Triplet> triplets, std::size_t particle_count) {
+  std::vector<Triangle> corners(triplets.size());
+  for (std::size_t i = 0; i < triplets.size(); ++i) {
+    corners[i] = {triplets[i][0], triplets[i][1], triplets[i][2]};
+  }
+  triangle_adjacency::Adjacency adjacency;
+  triangle_adjacency::NvClothBuild(corners, particle_count, adjacency);
+  return adjacency;
+}
+
+void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
+             Schedule& out) {
+  const unsigned width = out.width;
+  std::uint32_t padding = 0;
+  for (const std::uint32_t size : out.set_sizes) {
+    padding += (width - size % width) % width;
+  }
+  out.triplets.clear();
+  out.triplets.reserve(ordered.size() + padding);
+  const Triplet dummy = DummyTriplet(particle_count);
+  std::size_t next = 0;
+  for (const std::uint32_t size : out.set_sizes) {
+    out.triplets.insert(out.triplets.end(), ordered.begin() + next,
+                        ordered.begin() + next + size);
+    next += size;
+    out.triplets.insert(out.triplets.end(), (width - size % width) % width,
+                        dummy);
+  }
+  out.padding = padding;
 }
 
 std::span<const Variant> SimdSchedulers() {

@@ -35,6 +35,7 @@
 #include "algorithms/common/errors.h"
 #include "algorithms/common/mesh.h"
 #include "algorithms/common/variant.h"
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
 namespace adj::triplet_schedule {
 
@@ -88,6 +89,16 @@ void CheckSimdInput(std::span<const Triplet> triplets,
 void CheckWarpInput(std::span<const Triplet> triplets,
                     std::size_t particle_count, unsigned width,
                     unsigned index_bits);
+
+// Shared steps of the schedulers.
+// NvCloth's AdjacencyQuerier over the triplets' particles: row p lists the
+// triplets naming p (descending), max_adjacent is maxAdjacentCount.
+triangle_adjacency::Adjacency TripletAdjacency(
+    std::span<const Triplet> triplets, std::size_t particle_count);
+// out.triplets = each set of `ordered` (sizes in out.set_sizes) followed by
+// its dummies up to a multiple of out.width; sets out.padding.
+void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
+             Schedule& out);
 
 // The implementations, one file each; call them through the tables.
 ScheduleFn NvClothSimd;
