@@ -175,8 +175,7 @@ TEST(AdjacentCli, VerifyAgreesOnAGeneratedMeshAndNamesTheLineOfACorruption) {
   WriteOff(scenes::Disc(40, 6), good);
   const Result agreed = RunAdjacent("verify " + good.string());
   EXPECT_EQ(agreed.status, 0) << agreed.output;
-  EXPECT_EQ(CountOf(agreed.output, " agrees "),
-            RunnableVerifiedVariants())
+  EXPECT_EQ(CountOf(agreed.output, " agrees "), RunnableVerifiedVariants())
       << agreed.output;
   // Line 3 + 241 particles = the first face line: an index past the end.
   CopyWithLineReplaced(good, bad, 3 + 241, "3 0 1 241");
@@ -199,8 +198,7 @@ TEST(AdjacentCli, VerifyOnCgalBunnyAndACorruptedCopy) {
   EXPECT_NE(agreed.output.find("37706 particles, 75408 triangles"),
             std::string::npos)
       << agreed.output;
-  EXPECT_EQ(CountOf(agreed.output, " agrees "),
-            RunnableVerifiedVariants())
+  EXPECT_EQ(CountOf(agreed.output, " agrees "), RunnableVerifiedVariants())
       << agreed.output;
   EXPECT_EQ(CountOf(agreed.output, "DIFFERS"), 0u);
 

@@ -122,12 +122,7 @@ void OpenMpBuild(std::span<const Triangle> triangles,
       }
     }
   }
-  const std::size_t bad = *std::min_element(first_bad.begin(), first_bad.end());
-  if (bad != kNoError) {
-    for (const std::uint32_t p : triangles[bad]) {
-      if (p >= n) ThrowIndexError(bad, p, n);
-    }
-  }
+  ThrowFirstIndexError(first_bad, triangles, n);
   offsets[n] = static_cast<std::uint32_t>(3 * triangle_count);
   out.max_adjacent = *std::max_element(range_max.begin(), range_max.end());
   out.order = RowOrder::kDescending;

@@ -1,5 +1,6 @@
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <string>
@@ -55,6 +56,17 @@ void ThrowIndexError(std::size_t triangle, std::uint32_t particle,
               " refers to particle " + std::to_string(particle) +
               ", but there are only " + std::to_string(particle_count) +
               " particles");
+}
+
+void ThrowFirstIndexError(std::span<const std::size_t> first_bad,
+                          std::span<const Triangle> triangles,
+                          std::size_t particle_count) {
+  if (first_bad.empty()) return;
+  const std::size_t bad = *std::min_element(first_bad.begin(), first_bad.end());
+  if (bad == std::numeric_limits<std::size_t>::max()) return;
+  for (const std::uint32_t p : triangles[bad]) {
+    if (p >= particle_count) ThrowIndexError(bad, p, particle_count);
+  }
 }
 
 }  // namespace adj::triangle_adjacency

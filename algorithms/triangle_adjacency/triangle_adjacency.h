@@ -65,6 +65,12 @@ void CheckEntryCount(std::size_t triangle_count);
 [[noreturn]] void ThrowIndexError(std::size_t triangle, std::uint32_t particle,
                                   std::size_t particle_count);
 
+// For the threaded variants: each thread's first bad triangle (SIZE_MAX for
+// none) in `first_bad`; throws ThrowIndexError's error for the smallest.
+void ThrowFirstIndexError(std::span<const std::size_t> first_bad,
+                          std::span<const Triangle> triangles,
+                          std::size_t particle_count);
+
 // The implementations, one file each; call them through Variants().
 BuildFn NvClothBuild;
 BuildFn OpenMpBuild;
