@@ -255,6 +255,56 @@ TEST(TriangleAdjacencyPartitioned, RejectsOutOfRangeWithTinyBlocks) {
                Error);
 }
 
+// openmp's threaded paths on small meshes: a fork at 1 to 4 triangles per
+// thread, 1 to 6 threads. Natural-order grids take the ordered-windows scan,
+// shuffled meshes and soups the general merge. Builds run back to back on
+// one thread's workspace, with an out-of-range mesh between them, because
+// each build relies on the last one (even one that threw) having cleared the
+// counts it touched.
+TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check("small meshes, tiny slices, back to back", [] {
+    const std::size_t min_per_thread = *rc::gen::inRange<std::size_t>(1, 5);
+    omp_set_num_threads(*rc::gen::inRange(1, 7));
+    const auto build_and_check = [&](const Mesh& mesh) {
+      Adjacency got;
+      OpenMpBuildTuned(mesh.triangles, mesh.particles(), got, min_per_thread);
+      const Csr expected =
+          Expected(mesh.triangles, mesh.particles(), got.order);
+      RC_ASSERT(got.order == RowOrder::kDescending);
+      RC_ASSERT(got.csr == expected);
+      RC_ASSERT(got.max_adjacent == reference::LongestRow(expected));
+    };
+    build_and_check(testing::BuildMesh(*testing::AnyMeshSpec(24)));
+    Mesh broken = testing::BuildMesh(*testing::AnyMeshSpec(24));
+    if (!broken.triangles.empty()) {
+      const std::size_t bad =
+          *rc::gen::inRange<std::size_t>(0, broken.triangles.size());
+      broken.triangles[bad][*rc::gen::inRange(0, 3)] =
+          static_cast<std::uint32_t>(broken.particles());
+      Adjacency got;
+      try {
+        OpenMpBuildTuned(broken.triangles, broken.particles(), got,
+                         min_per_thread);
+        RC_FAIL("no error for triangle " + std::to_string(bad));
+      } catch (const Error& error) {
+        // The first bad triangle is named, whichever thread found one.
+        std::size_t first = bad;
+        for (std::size_t t = 0; t < bad; ++t) {
+          for (const std::uint32_t p : broken.triangles[t]) {
+            if (p >= broken.particles()) first = std::min(first, t);
+          }
+        }
+        RC_ASSERT(std::string(error.what())
+                      .find("triangle " + std::to_string(first) + " ") !=
+                  std::string::npos);
+      }
+    }
+    build_and_check(testing::BuildMesh(*testing::AnyMeshSpec(24)));
+  }));
+  omp_set_num_threads(default_threads);
+}
+
 // The oracle itself, on a case small enough to write out.
 TEST(TriangleAdjacencyOracle, ListsEachCornerInAscendingOrder) {
   const std::vector<Triangle> triangles = {{1, 0, 1}, {0, 2, 3}};

@@ -15,9 +15,11 @@ std::span<const Variant> Variants() {
             "descending triangle order",
             &NvClothBuild},
     Variant{"openmp", Backend::kOpenMp,
-            "ours: per-thread counts over contiguous triangle slices, one "
-            "merge+scan of the counts, then each thread fills its own slots; "
-            "rows in NvCloth's descending order, whatever the thread count",
+            "ours: per-thread counts over contiguous triangle slices; when "
+            "the slices touch ordered particle windows (meshes stored with "
+            "locality) each thread scans its own window, else one merge of "
+            "all counts; chunked fill; rows in NvCloth's descending order, "
+            "whatever the thread count",
             &OpenMpBuild},
     Variant{"partitioned", Backend::kOpenMp,
             "ours: entries radix-partitioned into blocks of 8192 particles, "

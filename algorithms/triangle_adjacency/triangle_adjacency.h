@@ -86,6 +86,11 @@ struct PartitionedTuning {
 void PartitionedBuildTuned(std::span<const Triangle> triangles,
                            std::size_t particle_count, Adjacency& out,
                            const PartitionedTuning& tuning);
+// OpenMpBuild with its fork threshold exposed, so that tests can drive its
+// threaded paths (ordered windows, general merge, errors) with small meshes.
+void OpenMpBuildTuned(std::span<const Triangle> triangles,
+                      std::size_t particle_count, Adjacency& out,
+                      std::size_t min_triangles_per_thread);
 #if ADJ_HAVE_CUDA
 BuildFn CudaBuild;
 #endif
