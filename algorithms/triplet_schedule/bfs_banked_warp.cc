@@ -1,10 +1,7 @@
 // Ours: colour first, then lay each colour out in warps for the banks.
 //
-// Colouring: greedy smallest free colour, in breadth-first order over the
-// triplets' shared particles. Breadth-first order colours a connected front
-// of the mesh, whatever order its triplets and particle ids came in, which
-// keeps greedy near maxAdj colours on permuted meshes, where input order
-// (NvCloth's) spreads them.
+// Colouring: BreadthFirstColouring (greedy smallest free colour, breadth
+// first over shared particles).
 //
 // Banks: each set of n triplets is cut into ceil(n / 32) warps, all full
 // but the last, and its triplets are placed, in colouring order, into the
@@ -104,40 +101,10 @@ void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
   const triangle_adjacency::Adjacency adjacency =
       TripletAdjacency(input, particle_count);
 
-  // Breadth-first colouring. colour_used[c] == t marks colour c as taken by
-  // a neighbour of triplet t.
-  std::vector<std::uint32_t> colour(count, kNone);
-  std::vector<std::uint32_t> order;
-  order.reserve(count);
-  std::vector<std::uint32_t> colour_used;
-  std::vector<std::uint8_t> queued(count, 0);
-  std::uint32_t colours = 0;
-  for (std::size_t seed = 0; seed < count; ++seed) {
-    if (queued[seed]) continue;
-    queued[seed] = 1;
-    std::size_t head = order.size();
-    order.push_back(static_cast<std::uint32_t>(seed));
-    for (; head < order.size(); ++head) {
-      const std::uint32_t t = order[head];
-      for (int k = 0; k < 3; ++k) {
-        for (const std::uint32_t neighbour : adjacency.csr.Row(input[t][k])) {
-          if (colour[neighbour] != kNone) {
-            colour_used[colour[neighbour]] = t;
-          } else if (!queued[neighbour]) {
-            queued[neighbour] = 1;
-            order.push_back(neighbour);
-          }
-        }
-      }
-      std::uint32_t c = 0;
-      while (c < colours && colour_used[c] == t) ++c;
-      if (c == colours) {
-        ++colours;
-        colour_used.push_back(kNone);
-      }
-      colour[t] = c;
-    }
-  }
+  const Colouring colouring = BreadthFirstColouring(input, adjacency);
+  const std::vector<std::uint32_t>& colour = colouring.colour;
+  const std::vector<std::uint32_t>& order = colouring.order;
+  const std::uint32_t colours = colouring.colours;
 
   // Sets in colour order, each in breadth-first order, then laid out.
   std::vector<std::uint32_t>& set_sizes = out.set_sizes;

@@ -83,6 +83,52 @@ triangle_adjacency::Adjacency TripletAdjacency(
   return adjacency;
 }
 
+Colouring BreadthFirstColouring(
+    std::span<const Triplet> triplets,
+    const triangle_adjacency::Adjacency& adjacency) {
+  constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  const std::size_t count = triplets.size();
+  Colouring result;
+  std::vector<std::uint32_t>& colour = result.colour;
+  std::vector<std::uint32_t>& order = result.order;
+  colour.assign(count, kNone);
+  order.clear();
+  order.reserve(count);
+  // colour_used[c] == t marks colour c as taken by a neighbour of triplet t.
+  std::vector<std::uint32_t> colour_used;
+  std::vector<std::uint8_t> queued(count, 0);
+  std::uint32_t colours = 0;
+  for (std::size_t seed = 0; seed < count; ++seed) {
+    if (queued[seed]) continue;
+    queued[seed] = 1;
+    std::size_t head = order.size();
+    order.push_back(static_cast<std::uint32_t>(seed));
+    for (; head < order.size(); ++head) {
+      const std::uint32_t t = order[head];
+      for (int k = 0; k < 3; ++k) {
+        for (const std::uint32_t neighbour :
+             adjacency.csr.Row(triplets[t][k])) {
+          if (colour[neighbour] != kNone) {
+            colour_used[colour[neighbour]] = t;
+          } else if (!queued[neighbour]) {
+            queued[neighbour] = 1;
+            order.push_back(neighbour);
+          }
+        }
+      }
+      std::uint32_t c = 0;
+      while (c < colours && colour_used[c] == t) ++c;
+      if (c == colours) {
+        ++colours;
+        colour_used.push_back(kNone);
+      }
+      colour[t] = c;
+    }
+  }
+  result.colours = colours;
+  return result;
+}
+
 void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
              Schedule& out) {
   const unsigned width = out.width;
@@ -147,6 +193,13 @@ std::span<const Variant> WarpSchedulers() {
               "then each set cut into full warps of 32 filled by least added "
               "bank replays on the real layout; 32-bit output",
               &BfsBankedWarp},
+      Variant{"bank_matched_warp", Backend::kSerial,
+              "ours: breadth-first greedy colouring, then the top colour "
+              "emptied while one-step Kempe swaps allow (floor maxAdj); each "
+              "set matched to its warps of 32 by per-bank bitsets (first "
+              "warp free in all 3 banks, else fewest added replays); 32-bit "
+              "output",
+              &BankMatchedWarp},
   };
   return kVariants;
 }

@@ -95,6 +95,17 @@ void CheckWarpInput(std::span<const Triplet> triplets,
 // triplets naming p (descending), max_adjacent is maxAdjacentCount.
 triangle_adjacency::Adjacency TripletAdjacency(
     std::span<const Triplet> triplets, std::size_t particle_count);
+// Greedy smallest-free colouring, visiting the triplets breadth first over
+// shared particles: a connected front of the mesh, whatever order its
+// triplets and particle ids came in, which keeps greedy near maxAdj colours
+// on permuted meshes, where input order (NvCloth's) spreads them.
+struct Colouring {
+  std::vector<std::uint32_t> colour;  // per input triplet
+  std::vector<std::uint32_t> order;   // the breadth-first visiting order
+  std::uint32_t colours = 0;
+};
+Colouring BreadthFirstColouring(std::span<const Triplet> triplets,
+                                const triangle_adjacency::Adjacency& adjacency);
 // out.triplets = each set of `ordered` (sizes in out.set_sizes) followed by
 // its dummies up to a multiple of out.width; sets out.padding.
 void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
@@ -107,5 +118,6 @@ ScheduleFn NvClothWarp;
 ScheduleFn NvClothWarpForward;
 ScheduleFn StampedSimd;
 ScheduleFn BfsBankedWarp;
+ScheduleFn BankMatchedWarp;
 
 }  // namespace adj::triplet_schedule

@@ -1,0 +1,331 @@
+// Ours: colour first, remove colours, then match each set's triplets to
+// warps bank by bank.
+//
+// Colouring: BreadthFirstColouring, then the top colour is emptied while it
+// can be: each of its triplets moves to a lower colour no neighbour holds,
+// or, where exactly one neighbour blocks a lower colour, that neighbour
+// moves to a third colour first (a one-step Kempe swap). maxAdj is the
+// floor; greedy alone left grids 1-2 colours above it.
+//
+// Warps: a set of n triplets is cut into ceil(n / 32) warps, all full but
+// the last (the kernel's warp m is positions [32m, 32m + 32) of the set). A
+// warp replays a load once per extra triplet on the busiest bank of that
+// slot, so the ideal warp has 32 distinct banks in each of its 3 slots.
+// Per slot and bank, a bitset over the set's warps says which warps still
+// have that bank free; a triplet goes to the first open warp free in all
+// three of its banks (three ANDs over ceil(n / 2048) words), else to the
+// open warp where it adds the fewest replays by NvCloth's cost model.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+namespace adj::triplet_schedule {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kWarp = 32;
+constexpr std::uint32_t kBanks = 32;
+
+// Calls f(v) for every triplet v != t sharing a particle with t (a triplet
+// sharing two particles comes twice).
+template <class F>
+void ForEachNeighbour(std::span<const Triplet> triplets,
+                      const triangle_adjacency::Adjacency& adjacency,
+                      std::uint32_t t, F&& f) {
+  for (int k = 0; k < 3; ++k) {
+    for (const std::uint32_t v : adjacency.csr.Row(triplets[t][k])) {
+      if (v != t) f(v);
+    }
+  }
+}
+
+// Per colour below `limit`: how many distinct neighbours of t hold it (0, 1
+// or 2 meaning "more"), and which one when it is 1.
+struct NeighbourColours {
+  std::vector<std::uint8_t> count;
+  std::vector<std::uint32_t> holder;
+
+  void Gather(std::span<const Triplet> triplets,
+              const triangle_adjacency::Adjacency& adjacency,
+              const std::vector<std::uint32_t>& colour, std::uint32_t t,
+              std::uint32_t limit) {
+    count.assign(limit, 0);
+    holder.assign(limit, kNone);
+    ForEachNeighbour(triplets, adjacency, t, [&](std::uint32_t v) {
+      const std::uint32_t c = colour[v];
+      if (c >= limit || holder[c] == v) return;
+      if (count[c] == 0) {
+        count[c] = 1;
+        holder[c] = v;
+      } else {
+        count[c] = 2;
+      }
+    });
+  }
+  std::uint32_t FirstFree(std::uint32_t except) const {
+    for (std::uint32_t c = 0; c < count.size(); ++c) {
+      if (count[c] == 0 && c != except) return c;
+    }
+    return kNone;
+  }
+};
+
+// Moves every triplet of colour `top` to a lower colour; false (with some
+// of them possibly moved, all colours still valid) when one cannot move.
+bool EmptyColour(std::span<const Triplet> triplets,
+                 const triangle_adjacency::Adjacency& adjacency,
+                 std::vector<std::uint32_t>& colour,
+                 std::span<const std::uint32_t> members, std::uint32_t top) {
+  NeighbourColours around_t;
+  NeighbourColours around_u;
+  for (const std::uint32_t t : members) {
+    around_t.Gather(triplets, adjacency, colour, t, top);
+    std::uint32_t free = around_t.FirstFree(kNone);
+    if (free == kNone) {
+      // A colour blocked by a single neighbour u: move u to a third colour
+      // none of its own neighbours holds (t's is `top`, not below it).
+      for (std::uint32_t c = 0; c < top && free == kNone; ++c) {
+        if (around_t.count[c] != 1) continue;
+        const std::uint32_t u = around_t.holder[c];
+        around_u.Gather(triplets, adjacency, colour, u, top);
+        const std::uint32_t elsewhere = around_u.FirstFree(c);
+        if (elsewhere == kNone) continue;
+        colour[u] = elsewhere;
+        free = c;
+      }
+    }
+    if (free == kNone) return false;
+    colour[t] = free;
+  }
+  return true;
+}
+
+// Lowers the colour count toward `floor` while the top colour can be
+// emptied; returns the new count (colours stay 0..count-1).
+std::uint32_t RemoveColours(std::span<const Triplet> triplets,
+                            const triangle_adjacency::Adjacency& adjacency,
+                            std::vector<std::uint32_t>& colour,
+                            std::uint32_t colours, std::uint32_t floor) {
+  std::vector<std::uint32_t> members;
+  while (colours > std::max<std::uint32_t>(floor, 1)) {
+    const std::uint32_t top = colours - 1;
+    members.clear();
+    for (std::uint32_t t = 0; t < colour.size(); ++t) {
+      if (colour[t] == top) members.push_back(t);
+    }
+    if (!EmptyColour(triplets, adjacency, colour, members, top)) break;
+    --colours;
+  }
+  return colours;
+}
+
+// The warps of one set: bank counts per warp and slot, fill, and per slot
+// and bank the bitset of warps where that bank is still unused.
+class WarpMatcher {
+ public:
+  void Reset(std::uint32_t set_size) {
+    warps_ = (set_size + kWarp - 1) / kWarp;
+    cheapest_cursor_ = 0;
+    words_ = (warps_ + 63) / 64;
+    counts_.assign(std::size_t{warps_} * 3 * kBanks, 0);
+    size_.assign(warps_, 0);
+    max_.assign(std::size_t{warps_} * 3, 0);
+    capacity_.assign(warps_, kWarp);
+    if (warps_ > 0) capacity_.back() = set_size - kWarp * (warps_ - 1);
+    free_.assign(std::size_t{3} * kBanks * words_, ~std::uint64_t{0});
+    open_.assign(words_, ~std::uint64_t{0});
+    if (warps_ % 64 != 0) {
+      const std::uint64_t tail = (std::uint64_t{1} << (warps_ % 64)) - 1;
+      open_.back() = tail;
+    }
+  }
+
+  // The warp triplet t joins: the first open warp where all three of its
+  // banks are free, else the open warp where it adds the fewest replays.
+  std::uint32_t Place(const Triplet& t) {
+    const std::uint64_t* f0 = Free(0, t[0] % kBanks);
+    const std::uint64_t* f1 = Free(1, t[1] % kBanks);
+    const std::uint64_t* f2 = Free(2, t[2] % kBanks);
+    std::uint32_t warp = kNone;
+    for (std::uint32_t w = 0; w < words_ && warp == kNone; ++w) {
+      warp = Lowest(w, open_[w] & f0[w] & f1[w] & f2[w]);
+    }
+    // Two banks free: one replay more at most, on one slot.
+    for (std::uint32_t w = 0; w < words_ && warp == kNone; ++w) {
+      warp = Lowest(
+          w, open_[w] & ((f0[w] & f1[w]) | (f0[w] & f2[w]) | (f1[w] & f2[w])));
+    }
+    if (warp == kNone) warp = Cheapest(t);
+    Add(warp, t);
+    return warp;
+  }
+
+ private:
+  std::uint64_t* Free(std::size_t slot, std::uint32_t bank) {
+    return free_.data() + (slot * kBanks + bank) * words_;
+  }
+  std::uint8_t& Count(std::uint32_t warp, std::size_t slot,
+                      std::uint32_t bank) {
+    return counts_[(std::size_t{warp} * 3 + slot) * kBanks + bank];
+  }
+  // Replays t adds to `warp` (NvCloth's model: a slot costs 1 when its bank
+  // already holds that slot's maximum, at least 1), then, to spread what
+  // cannot be avoided, the triplets already on t's banks.
+  std::uint32_t Cost(std::uint32_t warp, const Triplet& t) {
+    std::uint32_t replays = 0;
+    std::uint32_t crowding = 0;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::uint8_t count = Count(warp, k, t[k] % kBanks);
+      replays += count >= std::max<std::uint8_t>(max_[warp * 3 + k], 1);
+      crowding += count;
+    }
+    return replays * 256 + crowding;
+  }
+  static std::uint32_t Lowest(std::uint32_t word, std::uint64_t bits) {
+    return bits == 0
+               ? kNone
+               : word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+  }
+  // Searches kCheapestWords words of open warps, from where the last search
+  // ended, so that what cannot be placed well spreads over the set.
+  std::uint32_t Cheapest(const Triplet& t) {
+    std::uint32_t best = kNone;
+    std::uint32_t best_cost = std::numeric_limits<std::uint32_t>::max();
+    for (std::uint32_t step = 0; step < std::min(words_, kCheapestWords);
+         ++step) {
+      const std::uint32_t w = cheapest_cursor_;
+      cheapest_cursor_ = (cheapest_cursor_ + 1) % words_;
+      for (std::uint64_t bits = open_[w]; bits != 0; bits &= bits - 1) {
+        const std::uint32_t warp =
+            w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+        const std::uint32_t cost = Cost(warp, t);
+        if (cost < best_cost) {
+          best_cost = cost;
+          best = warp;
+        }
+      }
+    }
+    if (best == kNone) {  // every searched word full: the first open warp
+      for (std::uint32_t w = 0; w < words_ && best == kNone; ++w) {
+        best = Lowest(w, open_[w]);
+      }
+    }
+    return best;
+  }
+  void Add(std::uint32_t warp, const Triplet& t) {
+    const std::uint64_t bit = std::uint64_t{1} << (warp % 64);
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t bank = t[k] % kBanks;
+      std::uint8_t& count = Count(warp, k, bank);
+      ++count;
+      max_[warp * 3 + k] = std::max(max_[warp * 3 + k], count);
+      Free(k, bank)[warp / 64] &= ~bit;
+    }
+    if (++size_[warp] == capacity_[warp]) open_[warp / 64] &= ~bit;
+  }
+
+  static constexpr std::uint32_t kCheapestWords = 2;
+  std::uint32_t cheapest_cursor_ = 0;
+  std::uint32_t warps_ = 0;
+  std::uint32_t words_ = 0;
+  std::vector<std::uint8_t> counts_;
+  std::vector<std::uint32_t> size_;
+  std::vector<std::uint32_t> capacity_;
+  std::vector<std::uint8_t> max_;
+  std::vector<std::uint64_t> free_;
+  std::vector<std::uint64_t> open_;
+};
+
+// A triplet's shape: its slot-1 and slot-2 banks relative to its slot-0
+// bank. Triplets of one shape with distinct slot-0 banks have distinct banks
+// in every slot, so grouping a set by shape, then by slot-0 bank, hands the
+// matcher runs it can place without conflicts (a grid has two shapes).
+std::uint32_t ShapeAndBank(const Triplet& t) {
+  const std::uint32_t b0 = t[0] % kBanks;
+  const std::uint32_t d1 = (t[1] - b0) % kBanks;
+  const std::uint32_t d2 = (t[2] - b0) % kBanks;
+  return (d1 * kBanks + d2) * kBanks + b0;
+}
+constexpr std::uint32_t kShapeKeys = kBanks * kBanks * kBanks;
+
+// Counting sort of `members` by ShapeAndBank, stable.
+void SortByShape(std::span<const Triplet> triplets,
+                 std::span<const std::uint32_t> members,
+                 std::vector<std::uint32_t>& start,
+                 std::vector<std::uint32_t>& sorted) {
+  start.assign(kShapeKeys + 1, 0);
+  for (const std::uint32_t t : members) ++start[ShapeAndBank(triplets[t]) + 1];
+  for (std::uint32_t key = 0; key < kShapeKeys; ++key) {
+    start[key + 1] += start[key];
+  }
+  sorted.resize(members.size());
+  for (const std::uint32_t t : members) {
+    sorted[start[ShapeAndBank(triplets[t])]++] = t;
+  }
+}
+
+}  // namespace
+
+void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
+                     unsigned width, Schedule& out) {
+  CheckWarpInput(input, particle_count, width, 32);
+  out.set_sizes.clear();
+  out.triplets.clear();
+  out.padding = 0;
+  out.width = width;
+  out.index_bits = 32;
+  out.threads = 1;
+  const std::size_t count = input.size();
+  if (count == 0) return;
+
+  const triangle_adjacency::Adjacency adjacency =
+      TripletAdjacency(input, particle_count);
+  Colouring colouring = BreadthFirstColouring(input, adjacency);
+  std::vector<std::uint32_t>& colour = colouring.colour;
+  const std::uint32_t colours = RemoveColours(
+      input, adjacency, colour, colouring.colours, adjacency.max_adjacent);
+
+  // Sets in colour order, each in breadth-first order.
+  std::vector<std::uint32_t>& set_sizes = out.set_sizes;
+  set_sizes.assign(colours, 0);
+  for (const std::uint32_t c : colour) ++set_sizes[c];
+  std::vector<std::uint32_t> start(colours + 1, 0);
+  for (std::uint32_t c = 0; c < colours; ++c) {
+    start[c + 1] = start[c] + set_sizes[c];
+  }
+  std::vector<std::uint32_t> by_set(count);
+  std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
+  for (const std::uint32_t t : colouring.order) by_set[cursor[colour[t]]++] = t;
+
+  // Each set matched to its warps, then written warp by warp.
+  out.triplets.resize(count);
+  WarpMatcher matcher;
+  std::vector<std::uint32_t> warp_of;
+  std::vector<std::uint32_t> slot;
+  std::vector<std::uint32_t> shape_start;
+  std::vector<std::uint32_t> sorted;
+  for (std::uint32_t c = 0; c < colours; ++c) {
+    const std::uint32_t size = set_sizes[c];
+    const std::span<const std::uint32_t> members(by_set.data() + start[c],
+                                                 size);
+    SortByShape(input, members, shape_start, sorted);
+    matcher.Reset(size);
+    warp_of.resize(size);
+    for (std::uint32_t i = 0; i < size; ++i) {
+      warp_of[i] = matcher.Place(input[sorted[i]]);
+    }
+    slot.resize((size + kWarp - 1) / kWarp);
+    for (std::uint32_t w = 0; w < slot.size(); ++w) slot[w] = w * kWarp;
+    for (std::uint32_t i = 0; i < size; ++i) {
+      out.triplets[start[c] + slot[warp_of[i]]++] = input[sorted[i]];
+    }
+  }
+}
+
+}  // namespace adj::triplet_schedule
