@@ -95,6 +95,52 @@ FIGURES = [
 ]
 
 
+@dataclasses.dataclass(frozen=True)
+class BarFigure:
+    """Grouped bars: one group per scene (its largest run), one bar per
+    variant, of a counter or of a counter over another (quality, not
+    speed)."""
+    name: str
+    family: str
+    y: str  # counter drawn
+    ylabel: str
+    title: str
+    size_arg: str  # named argument whose largest value each scene shows
+    per: str | None = None  # divide y by this counter (replays / ideal)
+    variant_suffix: str | None = None  # only variants ending so
+    tick: str | None = None  # counter drawn as a black tick per group
+    hline: float | None = None  # a goal drawn across (with its label)
+    hline_label: str = ""
+
+
+BAR_FIGURES = [
+    BarFigure(
+        name="triplet_schedule_sets",
+        family="triplet_schedule",
+        y="sets",
+        tick="max_adj",
+        size_arg="triplets",
+        variant_suffix="_warp",
+        ylabel="sets (block barriers per pass)",
+        title="Warp schedules: sets per scene; black tick: maxAdj, the "
+              "lower bound",
+    ),
+    BarFigure(
+        name="triplet_schedule_replays",
+        family="triplet_schedule",
+        y="replays",
+        per="ideal_replays",
+        size_arg="triplets",
+        variant_suffix="_warp",
+        hline=1.3,
+        hline_label="goal 1.3",
+        ylabel="bank replays / ideal (3 per warp)",
+        title="Warp schedules: shared-memory bank replays on the final "
+              "order",
+    ),
+]
+
+
 @dataclasses.dataclass
 class Row:
     family: str
@@ -269,6 +315,99 @@ def draw(figure, rows, out_dir):
     return written
 
 
+def bar_values(figure, rows):
+    """{(scene, device): {variant: (value, tick)}} at each scene's largest
+    size."""
+    largest = {}
+    for row in rows:
+        if (row.family != figure.family or is_limit(row.variant)
+                or figure.size_arg not in row.args
+                or figure.y not in row.values
+                or (figure.variant_suffix
+                    and not row.variant.endswith(figure.variant_suffix))):
+            continue
+        key = (row.scene, row.device, row.variant)
+        if (key not in largest or row.args[figure.size_arg]
+                > largest[key].args[figure.size_arg]):
+            largest[key] = row
+    groups = defaultdict(dict)
+    for (scene, device, variant), row in largest.items():
+        value = row.values[figure.y]
+        if figure.per:
+            denominator = row.values.get(figure.per, 0)
+            if not denominator:
+                continue
+            value /= denominator
+        tick = row.values.get(figure.tick) if figure.tick else None
+        groups[(scene, device)][variant] = (value, tick)
+    return groups
+
+
+def draw_bars(figure, rows, out_dir):
+    groups = bar_values(figure, rows)
+    if not groups:
+        print(f"{figure.name}: no rows in the JSON, figure not drawn",
+              file=sys.stderr)
+        return []
+    keys = sorted(groups)
+    devices = sorted({device for _, device in keys})
+    variants = sorted({v for g in groups.values() for v in g})
+    width = 0.8 / max(1, len(variants))
+    fig, ax = plt.subplots(figsize=(max(7.0, 0.45 * len(keys) + 2), 4.4))
+    for index, variant in enumerate(variants):
+        xs = [i + (index - (len(variants) - 1) / 2) * width
+              for i, key in enumerate(keys) if variant in groups[key]]
+        ys = [groups[key][variant][0] for key in keys if variant in groups[key]]
+        ax.bar(xs, ys, width=width, label=variant)
+    if figure.tick:
+        for i, key in enumerate(keys):
+            ticks = [t for _, t in groups[key].values() if t is not None]
+            if ticks:
+                ax.hlines(max(ticks), i - 0.45, i + 0.45, colors="black",
+                          linewidth=1.5)
+    if figure.hline is not None:
+        ax.axhline(figure.hline, color="0.3", linestyle="--", linewidth=1,
+                   label=figure.hline_label)
+    labels = [scene if len(devices) == 1 else f"{scene} [{device}]"
+              for scene, device in keys]
+    ax.set_xticks(range(len(keys)))
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
+    ax.set_ylabel(figure.ylabel)
+    ax.set_title(figure.title, fontsize=10)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    fig.text(0.01, 0.01, "; ".join(devices), fontsize=6, color="0.4")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    written = []
+    for suffix in ("pdf", "png"):
+        path = out_dir / f"{figure.name}.{suffix}"
+        fig.savefig(path, dpi=150)
+        written.append(path)
+    plt.close(fig)
+    return written
+
+
+def bar_table(figure, rows):
+    groups = bar_values(figure, rows)
+    variants = sorted({v for g in groups.values() for v in g})
+    if not groups:
+        return []
+    quantity = figure.y + (f" / {figure.per}" if figure.per else "")
+    lines = [f"{quantity} at each scene's largest {figure.size_arg}"
+             + (f" ({figure.tick} in brackets)" if figure.tick else "") + ":",
+             "", "| scene | device | " + " | ".join(variants) + " |",
+             "| --- | --- | " + " | ".join("---:" for _ in variants) + " |"]
+    for (scene, device) in sorted(groups):
+        group = groups[(scene, device)]
+        ticks = [t for _, t in group.values() if t is not None]
+        cells = [f"{group[v][0]:.2f}".rstrip("0").rstrip(".") if v in group
+                 else "-" for v in variants]
+        tick = f" [{int(max(ticks))}]" if ticks else ""
+        lines.append(f"| {scene}{tick} | {device} | " + " | ".join(cells)
+                     + " |")
+    return lines
+
+
 def limit_for(row, rows, x, field):
     """The best copy of the same bytes on the same device at the same x."""
     candidates = [r.values[field] for r in rows
@@ -397,6 +536,15 @@ def main():
         report += [f"At the largest {figure.x} each variant ran:", ""]
         report += ratio_table(figure, rows)
         report += baseline_table(figure, rows)
+        for path in written:
+            print(f"wrote {path}")
+    for figure in BAR_FIGURES:
+        written = draw_bars(figure, rows, args.out)
+        report += ["", f"## {figure.family}: {figure.title}", ""]
+        if written:
+            report += ["Figures: " + ", ".join(
+                f"[{p.name}]({p.name})" for p in written), ""]
+        report += bar_table(figure, rows)
         for path in written:
             print(f"wrote {path}")
     (args.out / "report.md").write_text("\n".join(report) + "\n")
