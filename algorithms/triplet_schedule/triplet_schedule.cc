@@ -1,5 +1,6 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <string>
@@ -89,39 +90,43 @@ Colouring BreadthFirstColouring(
   constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   const std::size_t count = triplets.size();
   Colouring result;
-  std::vector<std::uint32_t>& colour = result.colour;
-  std::vector<std::uint32_t>& order = result.order;
-  colour.assign(count, kNone);
-  order.clear();
-  order.reserve(count);
-  // colour_used[c] == t marks colour c as taken by a neighbour of triplet t.
-  std::vector<std::uint32_t> colour_used;
+  result.colour.assign(count, kNone);
+  result.order.resize(count);
+  // Raw pointers: the loop below is the scheduler's hottest, and through
+  // the vectors the compiler reloaded their data pointers on every store.
+  std::uint32_t* const colour = result.colour.data();
+  std::uint32_t* const order = result.order.data();
+  const std::uint32_t* const offsets = adjacency.csr.offsets.data();
+  const std::uint32_t* const rows = adjacency.csr.indices.data();
+  // A triplet has at most 3 (maxAdj - 1) neighbours, so greedy never needs
+  // more colours than that plus one. colour_used[c] == t marks colour c as
+  // taken by a neighbour of triplet t.
+  std::vector<std::uint32_t> colour_used(3 * adjacency.max_adjacent + 1, kNone);
   std::vector<std::uint8_t> queued(count, 0);
   std::uint32_t colours = 0;
+  std::size_t tail = 0;
   for (std::size_t seed = 0; seed < count; ++seed) {
     if (queued[seed]) continue;
     queued[seed] = 1;
-    std::size_t head = order.size();
-    order.push_back(static_cast<std::uint32_t>(seed));
-    for (; head < order.size(); ++head) {
+    std::size_t head = tail;
+    order[tail++] = static_cast<std::uint32_t>(seed);
+    for (; head < tail; ++head) {
       const std::uint32_t t = order[head];
       for (int k = 0; k < 3; ++k) {
-        for (const std::uint32_t neighbour :
-             adjacency.csr.Row(triplets[t][k])) {
+        const std::uint32_t p = triplets[t][k];
+        for (std::uint32_t e = offsets[p]; e < offsets[p + 1]; ++e) {
+          const std::uint32_t neighbour = rows[e];
           if (colour[neighbour] != kNone) {
             colour_used[colour[neighbour]] = t;
           } else if (!queued[neighbour]) {
             queued[neighbour] = 1;
-            order.push_back(neighbour);
+            order[tail++] = neighbour;
           }
         }
       }
       std::uint32_t c = 0;
-      while (c < colours && colour_used[c] == t) ++c;
-      if (c == colours) {
-        ++colours;
-        colour_used.push_back(kNone);
-      }
+      while (colour_used[c] == t) ++c;
+      colours = std::max(colours, c + 1);
       colour[t] = c;
     }
   }
