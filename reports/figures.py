@@ -240,6 +240,19 @@ def series_label(row, devices):
     return f"{row.variant} [{row.device}]"
 
 
+def save(fig, devices, out_dir, name):
+    """Writes <name>.pdf and .png, the devices named in the corner."""
+    fig.text(0.01, 0.01, "; ".join(devices), fontsize=6, color="0.4")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    written = []
+    for suffix in ("pdf", "png"):
+        path = out_dir / f"{name}.{suffix}"
+        fig.savefig(path, dpi=150)
+        written.append(path)
+    plt.close(fig)
+    return written
+
+
 def draw(figure, rows, out_dir):
     selected = [r for r in rows
                 if r.family == figure.family and figure.x in r.args
@@ -304,15 +317,7 @@ def draw(figure, rows, out_dir):
     ax.set_title(figure.title or figure.name, fontsize=10)
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(fontsize=7, loc="best")
-    fig.text(0.01, 0.01, "; ".join(devices), fontsize=6, color="0.4")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
-    written = []
-    for suffix in ("pdf", "png"):
-        path = out_dir / f"{figure.name}.{suffix}"
-        fig.savefig(path, dpi=150)
-        written.append(path)
-    plt.close(fig)
-    return written
+    return save(fig, devices, out_dir, figure.name)
 
 
 def bar_values(figure, rows):
@@ -376,15 +381,7 @@ def draw_bars(figure, rows, out_dir):
     ax.set_title(figure.title, fontsize=10)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(fontsize=7, loc="best")
-    fig.text(0.01, 0.01, "; ".join(devices), fontsize=6, color="0.4")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
-    written = []
-    for suffix in ("pdf", "png"):
-        path = out_dir / f"{figure.name}.{suffix}"
-        fig.savefig(path, dpi=150)
-        written.append(path)
-    plt.close(fig)
-    return written
+    return save(fig, devices, out_dir, figure.name)
 
 
 def bar_table(figure, rows):

@@ -274,47 +274,27 @@ void SortByShape(std::span<const Triplet> triplets,
 
 void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
                      unsigned width, Schedule& out) {
-  CheckWarpInput(input, particle_count, width, 32);
-  out.set_sizes.clear();
-  out.triplets.clear();
-  out.padding = 0;
-  out.width = width;
-  out.index_bits = 32;
-  out.threads = 1;
-  const std::size_t count = input.size();
-  if (count == 0) return;
-
+  StartWarpSchedule(input, particle_count, width, 32, out);
+  if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
       TripletAdjacency(input, particle_count);
   Colouring colouring = BreadthFirstColouring(input, adjacency);
-  std::vector<std::uint32_t>& colour = colouring.colour;
-  const std::uint32_t colours = RemoveColours(
-      input, adjacency, colour, colouring.colours, adjacency.max_adjacent);
+  colouring.colours = RemoveColours(input, adjacency, colouring.colour,
+                                    colouring.colours, adjacency.max_adjacent);
+  const std::vector<std::uint32_t> members =
+      GroupByColour(colouring, out.set_sizes);
 
-  // Sets in colour order, each in breadth-first order.
-  std::vector<std::uint32_t>& set_sizes = out.set_sizes;
-  set_sizes.assign(colours, 0);
-  for (const std::uint32_t c : colour) ++set_sizes[c];
-  std::vector<std::uint32_t> start(colours + 1, 0);
-  for (std::uint32_t c = 0; c < colours; ++c) {
-    start[c + 1] = start[c] + set_sizes[c];
-  }
-  std::vector<std::uint32_t> by_set(count);
-  std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-  for (const std::uint32_t t : colouring.order) by_set[cursor[colour[t]]++] = t;
-
-  // Each set matched to its warps, then written warp by warp.
-  out.triplets.resize(count);
+  // Each set sorted by shape, matched to its warps, written warp by warp.
+  out.triplets.resize(members.size());
   WarpMatcher matcher;
   std::vector<std::uint32_t> warp_of;
   std::vector<std::uint32_t> slot;
   std::vector<std::uint32_t> shape_start;
   std::vector<std::uint32_t> sorted;
-  for (std::uint32_t c = 0; c < colours; ++c) {
-    const std::uint32_t size = set_sizes[c];
-    const std::span<const std::uint32_t> members(by_set.data() + start[c],
-                                                 size);
-    SortByShape(input, members, shape_start, sorted);
+  std::size_t start = 0;
+  for (const std::uint32_t size : out.set_sizes) {
+    SortByShape(input, std::span(members).subspan(start, size), shape_start,
+                sorted);
     matcher.Reset(size);
     warp_of.resize(size);
     for (std::uint32_t i = 0; i < size; ++i) {
@@ -323,8 +303,9 @@ void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
     slot.resize((size + kWarp - 1) / kWarp);
     for (std::uint32_t w = 0; w < slot.size(); ++w) slot[w] = w * kWarp;
     for (std::uint32_t i = 0; i < size; ++i) {
-      out.triplets[start[c] + slot[warp_of[i]]++] = input[sorted[i]];
+      out.triplets[start + slot[warp_of[i]]++] = input[sorted[i]];
     }
+    start += size;
   }
 }
 

@@ -88,41 +88,27 @@ void LayOutSet(std::span<const Triplet> set, std::vector<WarpModel>& warps,
 
 void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
                    unsigned width, Schedule& out) {
-  CheckWarpInput(input, particle_count, width, 32);
-  out.set_sizes.clear();
-  out.triplets.clear();
-  out.padding = 0;
-  out.width = width;
-  out.index_bits = 32;
-  out.threads = 1;
-  const std::size_t count = input.size();
-  if (count == 0) return;
-
+  StartWarpSchedule(input, particle_count, width, 32, out);
+  if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
       TripletAdjacency(input, particle_count);
-
   const Colouring colouring = BreadthFirstColouring(input, adjacency);
-  const std::vector<std::uint32_t>& colour = colouring.colour;
-  const std::vector<std::uint32_t>& order = colouring.order;
-  const std::uint32_t colours = colouring.colours;
+  const std::vector<std::uint32_t> members =
+      GroupByColour(colouring, out.set_sizes);
 
-  // Sets in colour order, each in breadth-first order, then laid out.
-  std::vector<std::uint32_t>& set_sizes = out.set_sizes;
-  set_sizes.assign(colours, 0);
-  for (const std::uint32_t c : colour) ++set_sizes[c];
-  std::vector<std::uint32_t> start(colours + 1, 0);
-  for (std::uint32_t c = 0; c < colours; ++c) {
-    start[c + 1] = start[c] + set_sizes[c];
+  // Each set, in breadth-first order, laid out.
+  std::vector<Triplet> by_set(members.size());
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    by_set[i] = input[members[i]];
   }
-  std::vector<Triplet> by_set(count);
-  std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-  for (const std::uint32_t t : order) by_set[cursor[colour[t]]++] = input[t];
-  out.triplets.resize(count);
+  out.triplets.resize(members.size());
   std::vector<WarpModel> warps;
   std::vector<std::uint32_t> warp_of;
-  for (std::uint32_t c = 0; c < colours; ++c) {
-    LayOutSet(std::span(by_set).subspan(start[c], set_sizes[c]), warps, warp_of,
-              out.triplets.data() + start[c]);
+  std::size_t start = 0;
+  for (const std::uint32_t size : out.set_sizes) {
+    LayOutSet(std::span(by_set).subspan(start, size), warps, warp_of,
+              out.triplets.data() + start);
+    start += size;
   }
 }
 

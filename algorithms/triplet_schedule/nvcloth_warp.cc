@@ -30,13 +30,7 @@ struct TripletSet {
 
 void Warp(std::span<const Triplet> input, std::size_t particle_count,
           unsigned width, bool reverse_sets, Schedule& out) {
-  CheckWarpInput(input, particle_count, width, 16);
-  out.set_sizes.clear();
-  out.triplets.clear();
-  out.padding = 0;
-  out.width = width;
-  out.index_bits = 16;
-  out.threads = 1;
+  StartWarpSchedule(input, particle_count, width, 16, out);
   const std::size_t count = input.size();
   if (count == 0) return;
 

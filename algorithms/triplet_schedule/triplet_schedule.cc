@@ -134,6 +134,33 @@ Colouring BreadthFirstColouring(
   return result;
 }
 
+void StartWarpSchedule(std::span<const Triplet> triplets,
+                       std::size_t particle_count, unsigned width,
+                       unsigned index_bits, Schedule& out) {
+  CheckWarpInput(triplets, particle_count, width, index_bits);
+  out.set_sizes.clear();
+  out.triplets.clear();
+  out.padding = 0;
+  out.width = width;
+  out.index_bits = index_bits;
+  out.threads = 1;
+}
+
+std::vector<std::uint32_t> GroupByColour(
+    const Colouring& colouring, std::vector<std::uint32_t>& set_sizes) {
+  set_sizes.assign(colouring.colours, 0);
+  for (const std::uint32_t c : colouring.colour) ++set_sizes[c];
+  std::vector<std::uint32_t> cursor(colouring.colours, 0);
+  for (std::uint32_t c = 1; c < colouring.colours; ++c) {
+    cursor[c] = cursor[c - 1] + set_sizes[c - 1];
+  }
+  std::vector<std::uint32_t> members(colouring.colour.size());
+  for (const std::uint32_t t : colouring.order) {
+    members[cursor[colouring.colour[t]]++] = t;
+  }
+  return members;
+}
+
 void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
              Schedule& out) {
   const unsigned width = out.width;

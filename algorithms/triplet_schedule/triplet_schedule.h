@@ -91,6 +91,11 @@ void CheckWarpInput(std::span<const Triplet> triplets,
                     unsigned index_bits);
 
 // Shared steps of the schedulers.
+// The warp schedulers' opening: checks the input, empties out and records
+// width, index_bits and 1 thread.
+void StartWarpSchedule(std::span<const Triplet> triplets,
+                       std::size_t particle_count, unsigned width,
+                       unsigned index_bits, Schedule& out);
 // NvCloth's AdjacencyQuerier over the triplets' particles: row p lists the
 // triplets naming p (descending), max_adjacent is maxAdjacentCount.
 triangle_adjacency::Adjacency TripletAdjacency(
@@ -106,6 +111,11 @@ struct Colouring {
 };
 Colouring BreadthFirstColouring(std::span<const Triplet> triplets,
                                 const triangle_adjacency::Adjacency& adjacency);
+// The triplets of each colour as one set, colour by colour, each in
+// colouring.order's order: sets `set_sizes` (one per colour) and returns the
+// triplet ids set after set; set c starts at the sum of the sizes before it.
+std::vector<std::uint32_t> GroupByColour(const Colouring& colouring,
+                                         std::vector<std::uint32_t>& set_sizes);
 // out.triplets = each set of `ordered` (sizes in out.set_sizes) followed by
 // its dummies up to a multiple of out.width; sets out.padding.
 void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
