@@ -254,17 +254,32 @@ std::uint32_t ShapeAndBank(const Triplet& t) {
 }
 constexpr std::uint32_t kShapeKeys = kBanks * kBanks * kBanks;
 
-// Counting sort of `members` by ShapeAndBank, stable.
+// Below this set size a comparison sort beats clearing kShapeKeys counters.
+constexpr std::size_t kCountingSortFrom = 4096;
+
+// `members` sorted by ShapeAndBank, stable.
 void SortByShape(std::span<const Triplet> triplets,
                  std::span<const std::uint32_t> members,
                  std::vector<std::uint32_t>& start,
+                 std::vector<std::uint64_t>& keys,
                  std::vector<std::uint32_t>& sorted) {
+  sorted.resize(members.size());
+  if (members.size() < kCountingSortFrom) {
+    keys.resize(members.size());
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      keys[i] = std::uint64_t{ShapeAndBank(triplets[members[i]])} << 32 | i;
+    }
+    std::sort(keys.begin(), keys.end());
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      sorted[i] = members[keys[i] & 0xffffffffu];
+    }
+    return;
+  }
   start.assign(kShapeKeys + 1, 0);
   for (const std::uint32_t t : members) ++start[ShapeAndBank(triplets[t]) + 1];
   for (std::uint32_t key = 0; key < kShapeKeys; ++key) {
     start[key + 1] += start[key];
   }
-  sorted.resize(members.size());
   for (const std::uint32_t t : members) {
     sorted[start[ShapeAndBank(triplets[t])]++] = t;
   }
@@ -290,11 +305,12 @@ void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
   std::vector<std::uint32_t> warp_of;
   std::vector<std::uint32_t> slot;
   std::vector<std::uint32_t> shape_start;
+  std::vector<std::uint64_t> keys;
   std::vector<std::uint32_t> sorted;
   std::size_t start = 0;
   for (const std::uint32_t size : out.set_sizes) {
     SortByShape(input, std::span(members).subspan(start, size), shape_start,
-                sorted);
+                keys, sorted);
     matcher.Reset(size);
     warp_of.resize(size);
     for (std::uint32_t i = 0; i < size; ++i) {
