@@ -5,9 +5,15 @@
 // can be: each of its triplets moves to a lower colour no neighbour holds,
 // or, where exactly one neighbour blocks a lower colour, that neighbour
 // moves to a third colour first (a one-step Kempe swap). maxAdj is the
-// floor; greedy alone left grids 1-2 colours above it.
+// floor; greedy alone left grids 1-2 colours above it. Then SpreadBanks
+// moves triplets to colours where their banks are less crowded (greedy on
+// a regular mesh makes colours whose slot-0 particles fall on 8 of the 32
+// banks, and no layout of such a set avoids 4-way conflicts).
 //
-// Warps: a set of n triplets is cut into ceil(n / 32) warps, all full but
+// Warps: each set is sorted by triplet shape (slot-1 and slot-2 banks
+// relative to slot 0's) and its slot-0 banks dealt round robin inside each
+// shape, so that runs of 32 are conflict-free warps where the banks allow.
+// Then a set of n triplets is cut into ceil(n / 32) warps, all full but
 // the last (the kernel's warp m is positions [32m, 32m + 32) of the set). A
 // warp replays a load once per extra triplet on the busiest bank of that
 // slot, so the ideal warp has 32 distinct banks in each of its 3 slots.
@@ -123,6 +129,66 @@ std::uint32_t RemoveColours(std::span<const Triplet> triplets,
     --colours;
   }
   return colours;
+}
+
+// Moves triplets between colours (only to colours none of their neighbours
+// holds, so every colour stays an independent set and the count stays) to
+// spread each colour's triplets over the banks: a colour whose slot-0
+// particles fall on 8 banks cannot make warps of 32 without 4-way
+// conflicts, and greedy colouring of a regular mesh makes such colours.
+// A triplet's crowding in colour c is, summed over its slots, how far its
+// bank's count in c exceeds c's size / 32 (times 32).
+void SpreadBanks(std::span<const Triplet> triplets,
+                 const triangle_adjacency::Adjacency& adjacency,
+                 std::vector<std::uint32_t>& colour, std::uint32_t colours) {
+  std::vector<std::int64_t> size(colours, 0);
+  std::vector<std::int64_t> banks(std::size_t{colours} * 3 * kBanks, 0);
+  const auto bank_count = [&](std::uint32_t c, std::size_t k,
+                              const Triplet& t) -> std::int64_t& {
+    return banks[(c * 3 + k) * kBanks + t[k] % kBanks];
+  };
+  for (std::uint32_t t = 0; t < colour.size(); ++t) {
+    ++size[colour[t]];
+    for (std::size_t k = 0; k < 3; ++k) ++bank_count(colour[t], k, triplets[t]);
+  }
+  // Crowding of t if it joined c (its own counts excluded either way).
+  const auto crowding = [&](std::uint32_t c, const Triplet& t, bool member) {
+    std::int64_t total = 0;
+    for (std::size_t k = 0; k < 3; ++k) {
+      total +=
+          kBanks * (bank_count(c, k, t) - member + 1) - (size[c] - member + 1);
+    }
+    return total;
+  };
+  std::vector<std::uint32_t> blocked(colours, kNone);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::uint32_t t = 0; t < colour.size(); ++t) {
+      const Triplet& triplet = triplets[t];
+      const std::uint32_t from = colour[t];
+      const std::int64_t now = crowding(from, triplet, true);
+      if (now <= 0) continue;
+      ForEachNeighbour(triplets, adjacency, t,
+                       [&](std::uint32_t v) { blocked[colour[v]] = t; });
+      std::uint32_t best = from;
+      std::int64_t best_crowding = now;
+      for (std::uint32_t c = 0; c < colours; ++c) {
+        if (c == from || blocked[c] == t) continue;
+        const std::int64_t there = crowding(c, triplet, false);
+        if (there < best_crowding) {
+          best_crowding = there;
+          best = c;
+        }
+      }
+      if (best == from) continue;
+      --size[from];
+      ++size[best];
+      for (std::size_t k = 0; k < 3; ++k) {
+        --bank_count(from, k, triplet);
+        ++bank_count(best, k, triplet);
+      }
+      colour[t] = best;
+    }
+  }
 }
 
 // The warps of one set: bank counts per warp and slot, fill, and per slot
@@ -285,6 +351,41 @@ void SortByShape(std::span<const Triplet> triplets,
   }
 }
 
+// Within each shape of `sorted` (sorted by ShapeAndBank), deals the slot-0
+// banks round robin: the first triplet of every bank, then the second of
+// every bank, ... so that each run of up to 32 has one shape and distinct
+// slot-0 banks: a warp without conflicts, whichever banks are crowded.
+void DealBanks(std::span<const Triplet> triplets,
+               std::vector<std::uint32_t>& sorted,
+               std::vector<std::uint32_t>& dealt) {
+  dealt.resize(sorted.size());
+  std::size_t out = 0;
+  for (std::size_t begin = 0; begin < sorted.size();) {
+    const std::uint32_t shape = ShapeAndBank(triplets[sorted[begin]]) / kBanks;
+    std::array<std::uint32_t, kBanks + 1> bank_start{};
+    std::size_t end = begin;
+    while (end < sorted.size() &&
+           ShapeAndBank(triplets[sorted[end]]) / kBanks == shape) {
+      ++bank_start[triplets[sorted[end]][0] % kBanks + 1];
+      ++end;
+    }
+    std::uint32_t longest = 0;
+    for (std::uint32_t b = 0; b < kBanks; ++b) {
+      longest = std::max(longest, bank_start[b + 1]);
+      bank_start[b + 1] += bank_start[b];
+    }
+    for (std::uint32_t rank = 0; rank < longest; ++rank) {
+      for (std::uint32_t b = 0; b < kBanks; ++b) {
+        if (bank_start[b] + rank < bank_start[b + 1]) {
+          dealt[out++] = sorted[begin + bank_start[b] + rank];
+        }
+      }
+    }
+    begin = end;
+  }
+  sorted.swap(dealt);
+}
+
 }  // namespace
 
 void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
@@ -296,6 +397,7 @@ void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
   Colouring colouring = BreadthFirstColouring(input, adjacency);
   colouring.colours = RemoveColours(input, adjacency, colouring.colour,
                                     colouring.colours, adjacency.max_adjacent);
+  SpreadBanks(input, adjacency, colouring.colour, colouring.colours);
   const std::vector<std::uint32_t> members =
       GroupByColour(colouring, out.set_sizes);
 
@@ -307,10 +409,12 @@ void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
   std::vector<std::uint32_t> shape_start;
   std::vector<std::uint64_t> keys;
   std::vector<std::uint32_t> sorted;
+  std::vector<std::uint32_t> dealt;
   std::size_t start = 0;
   for (const std::uint32_t size : out.set_sizes) {
     SortByShape(input, std::span(members).subspan(start, size), shape_start,
                 keys, sorted);
+    DealBanks(input, sorted, dealt);
     matcher.Reset(size);
     warp_of.resize(size);
     for (std::uint32_t i = 0; i < size; ++i) {

@@ -102,12 +102,14 @@ Colouring BreadthFirstColouring(
   // more colours than that plus one. colour_used[c] == t marks colour c as
   // taken by a neighbour of triplet t.
   std::vector<std::uint32_t> colour_used(3 * adjacency.max_adjacent + 1, kNone);
-  std::vector<std::uint8_t> queued(count, 0);
   std::uint32_t colours = 0;
   std::size_t tail = 0;
+  // colour[v] is kNone until v is queued, kQueued until it is coloured: one
+  // array, so each neighbour visit is one random access, not two.
+  constexpr std::uint32_t kQueued = kNone - 1;
   for (std::size_t seed = 0; seed < count; ++seed) {
-    if (queued[seed]) continue;
-    queued[seed] = 1;
+    if (colour[seed] != kNone) continue;
+    colour[seed] = kQueued;
     std::size_t head = tail;
     order[tail++] = static_cast<std::uint32_t>(seed);
     for (; head < tail; ++head) {
@@ -116,10 +118,11 @@ Colouring BreadthFirstColouring(
         const std::uint32_t p = triplets[t][k];
         for (std::uint32_t e = offsets[p]; e < offsets[p + 1]; ++e) {
           const std::uint32_t neighbour = rows[e];
-          if (colour[neighbour] != kNone) {
-            colour_used[colour[neighbour]] = t;
-          } else if (!queued[neighbour]) {
-            queued[neighbour] = 1;
+          const std::uint32_t theirs = colour[neighbour];
+          if (theirs < kQueued) {
+            colour_used[theirs] = t;
+          } else if (theirs == kNone) {
+            colour[neighbour] = kQueued;
             order[tail++] = neighbour;
           }
         }
