@@ -7,8 +7,9 @@
 // triplets in and the schedule out. Simd schedulers run at NvCloth's width
 // 4, warp schedulers at 32. Scenes: cloth grids of 16^2 .. 250^2 quads with
 // uniform and alternating diagonals, discs whose centre has valence 64, and
-// CGAL's meshes that fit 16-bit indices, each in generator ("natural") and
-// permuted order.
+// CGAL's meshes, each in generator ("natural") and permuted order. Scenes
+// past NvCloth's 16-bit indices (a 400^2-quad grid, CGAL meshes with more
+// than 65533 particles, bunny00 subdivided) run the 32-bit schedulers only.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -30,6 +31,8 @@ namespace adj::triplet_schedule {
 namespace {
 
 constexpr std::size_t kGridSides[] = {16, 32, 64, 128, 250};
+// Past 16 bits: 160801 particles, 320k triplets.
+constexpr std::size_t kLargeGridSide = 400;
 constexpr const char* kQuickMeshes[] = {
     "elephant",  "camel",   "ChineseDragon-10kv",
     "armadillo", "bunny00", "refined_elephant"};
@@ -40,11 +43,20 @@ struct Scene {
   std::string name;  // includes the input order
   std::vector<Triplet> triplets;
   std::size_t particles = 0;
+  bool fits_sixteen_bits = true;
 };
 
 std::vector<std::unique_ptr<Scene>>& AllScenes() {
   static std::vector<std::unique_ptr<Scene>> scenes;
   return scenes;
+}
+
+// Whether the scheduler emits NvCloth's 16-bit indices (and so refuses
+// scenes past them), from its output on a one-triplet input.
+bool SixteenBit(const Variant& variant, unsigned width) {
+  Schedule out;
+  variant.run(std::vector<Triplet>{{0, 1, 2, 0}}, 3, width, out);
+  return out.index_bits == 16;
 }
 
 std::size_t BytesOf(const Scene& scene, std::size_t padding) {
@@ -112,13 +124,13 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
 }
 
 void AddScene(const std::string& name, const Mesh& mesh) {
-  if (mesh.particles() > kMaxSixteenBitParticles) return;
   for (const bool permuted : {false, true}) {
     const Mesh ordered = permuted ? scenes::Shuffled(mesh, 1) : mesh;
     auto scene = std::make_unique<Scene>();
     scene->name = name + (permuted ? "-permuted" : "-natural");
     scene->triplets = scenes::VirtualParticles(ordered);
     scene->particles = ordered.particles();
+    scene->fits_sixteen_bits = ordered.particles() <= kMaxSixteenBitParticles;
     AllScenes().push_back(std::move(scene));
   }
 }
@@ -133,7 +145,11 @@ void AddRealMeshes() {
     if (!full && !quick) continue;
     try {
       const Mesh mesh = scenes::LoadMesh(path);
-      if (!mesh.triangles.empty()) AddScene("cgal-" + stem, mesh);
+      if (mesh.triangles.empty()) continue;
+      AddScene("cgal-" + stem, mesh);
+      if (stem == "bunny00") {
+        AddScene("cgal-bunny00-subdivided", scenes::Subdivided(mesh));
+      }
     } catch (const adj::Error&) {
       // `adjacent verify` says why; a benchmark only measures.
     }
@@ -147,6 +163,8 @@ void RegisterAll() {
     AddScene("grid_alternating",
              scenes::ClothGrid(side, side, scenes::Diagonals::kAlternating));
   }
+  AddScene("grid", scenes::ClothGrid(kLargeGridSide, kLargeGridSide,
+                                     scenes::Diagonals::kUniform));
   AddScene("disc64", scenes::Disc(64, 16));
   AddScene("disc64", scenes::Disc(64, 128));
   AddRealMeshes();
@@ -159,6 +177,7 @@ void RegisterAll() {
         [scene](std::int64_t) { return BytesOf(*scene, 0); },
         [](std::int64_t t) { return t; });
     const auto add = [&](const Variant& variant, unsigned width, bool simd) {
+      if (!scene->fits_sixteen_bits && SixteenBit(variant, width)) return;
       benchmark::RegisterBenchmark(
           ("triplet_schedule/" + std::string(variant.name) + "/" + scene->name)
               .c_str(),

@@ -272,6 +272,43 @@ TEST_P(WarpScheduler, PassesTheValidatorNearSixteenBitLimit) {
   EXPECT_EQ(CheckWarp(triplets, 65536, 32, got), "");
 }
 
+// Past 16 bits (a 300 x 300 quad cloth: 90601 particles): the 32-bit
+// schedulers schedule it, the faithful 16-bit ones refuse it with an Error.
+const Mesh& LargeCloth() {
+  static const Mesh cloth =
+      scenes::ClothGrid(300, 300, scenes::Diagonals::kAlternating);
+  return cloth;
+}
+
+unsigned IndexBitsOf(ScheduleFn* run, unsigned width) {
+  return Scheduled(run, kGrid, 9, width).index_bits;
+}
+
+TEST_P(SimdScheduler, PastSixteenBitsSchedulesOrRefuses) {
+  const Triplets triplets = scenes::VirtualParticles(LargeCloth());
+  const std::size_t particles = LargeCloth().particles();
+  ASSERT_GT(particles, 65536u);
+  if (IndexBitsOf(variant().run, 4) == 16) {
+    Schedule out;
+    EXPECT_THROW(variant().run(triplets, particles, 4, out), Error);
+    return;
+  }
+  const Schedule got = Scheduled(variant().run, triplets, particles, 4);
+  EXPECT_EQ(CheckSimd(triplets, particles, 4, got), "");
+}
+
+TEST_P(WarpScheduler, PastSixteenBitsSchedulesOrRefuses) {
+  const Triplets triplets = scenes::VirtualParticles(LargeCloth());
+  const std::size_t particles = LargeCloth().particles();
+  if (IndexBitsOf(variant().run, 32) == 16) {
+    Schedule out;
+    EXPECT_THROW(variant().run(triplets, particles, 32, out), Error);
+    return;
+  }
+  const Schedule got = Scheduled(variant().run, triplets, particles, 32);
+  EXPECT_EQ(CheckWarp(triplets, particles, 32, got), "");
+}
+
 // stamped_simd claims NvCloth's simd schedule exactly, only faster.
 TEST(StampedSimd, ReproducesNvClothSimdExactly) {
   EXPECT_TRUE(rc::check("triplets", [] {
