@@ -1,0 +1,106 @@
+#pragma once
+
+// Host glue and device data shared by cuda_shared.cu and cuda_global.cu:
+// checks, host memory in and out, the set boundaries of a warp schedule.
+// UNVERIFIED: written and compiled without a GPU; no kernel of this family
+// has run yet (README, "ran on a GPU").
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/common/cuda_memory.cuh"
+#include "algorithms/triplet_collide/point_collide.h"
+#include "algorithms/triplet_collide/triplet_collide.h"
+
+namespace adj::triplet_collide::cuda_launch {
+
+// NvCloth's simulateCloths runs up to 1024 threads per cloth block.
+constexpr int kThreads = 1024;
+
+// What a kernel reads; particles are passed separately.
+struct DeviceScene {
+  const uint4* triplets;
+  const std::uint32_t* set_starts;  // sets + 1 entries
+  std::uint32_t sets;
+  std::uint32_t particle_count;  // N + 3
+  const float4* weights;
+  const Sphere* spheres;
+  std::uint32_t sphere_count;
+  const Capsule* capsules;
+  std::uint32_t capsule_count;
+};
+
+// The contract's scatter for one thread's triplet, given accessors for one
+// coordinate of a particle (shared SoA or global float4).
+template <typename Position, typename Apply>
+__device__ __forceinline__ void CollideTriplet(const DeviceScene& scene,
+                                               std::uint32_t i,
+                                               Position&& position,
+                                               Apply&& apply) {
+  const uint4 t = scene.triplets[i];
+  const float4 w = scene.weights[t.w];
+  const point::Vec3 p = point::Interpolate(position(t.x), position(t.y),
+                                           position(t.z), w.x, w.y, w.z);
+  const point::Vec3 delta =
+      point::ShapesDelta(p, scene.spheres, scene.sphere_count, scene.capsules,
+                         scene.capsule_count);
+  if (point::IsZero(delta)) return;
+  apply(t.x, w.x * w.w, delta);
+  apply(t.y, w.y * w.w, delta);
+  apply(t.z, w.z * w.w, delta);
+}
+
+// Checks, copies in, runs `launch(scene, device_particles)` once, copies
+// the particles back. `launch` enqueues on the default stream.
+template <typename Launch>
+void CollideHostArrays(const triplet_schedule::Schedule& schedule,
+                       std::span<const Weight> weights, const Shapes& shapes,
+                       std::span<Particle> particles, const char* who,
+                       Launch&& launch) {
+  CheckInput(schedule, weights, shapes, particles);
+  CheckWarpLayout(schedule, who);
+  cuda::RequireDevice();
+  if (schedule.triplets.empty()) return;
+  std::vector<std::uint32_t> set_starts(schedule.set_sizes.size() + 1, 0);
+  for (std::size_t s = 0; s < schedule.set_sizes.size(); ++s) {
+    set_starts[s + 1] = set_starts[s] + schedule.set_sizes[s];
+  }
+  static_assert(sizeof(Triplet) == sizeof(uint4));
+  static_assert(sizeof(Particle) == sizeof(float4));
+  static_assert(sizeof(Weight) == sizeof(float4));
+  cuda::DeviceBuffer<uint4> triplets(schedule.triplets.size());
+  triplets.CopyFromHost(
+      reinterpret_cast<const uint4*>(schedule.triplets.data()),
+      schedule.triplets.size());
+  cuda::DeviceBuffer<std::uint32_t> starts(set_starts.size());
+  starts.CopyFromHost(set_starts.data(), set_starts.size());
+  cuda::DeviceBuffer<float4> table(weights.size());
+  table.CopyFromHost(reinterpret_cast<const float4*>(weights.data()),
+                     weights.size());
+  cuda::DeviceBuffer<Sphere> spheres(shapes.spheres.size());
+  spheres.CopyFromHost(shapes.spheres.data(), shapes.spheres.size());
+  cuda::DeviceBuffer<Capsule> capsules(shapes.capsules.size());
+  capsules.CopyFromHost(shapes.capsules.data(), shapes.capsules.size());
+  cuda::DeviceBuffer<float4> x(particles.size());
+  x.CopyFromHost(reinterpret_cast<const float4*>(particles.data()),
+                 particles.size());
+  const DeviceScene scene{triplets.data(),
+                          starts.data(),
+                          static_cast<std::uint32_t>(schedule.set_sizes.size()),
+                          static_cast<std::uint32_t>(particles.size()),
+                          table.data(),
+                          spheres.data(),
+                          static_cast<std::uint32_t>(shapes.spheres.size()),
+                          capsules.data(),
+                          static_cast<std::uint32_t>(shapes.capsules.size())};
+  launch(scene, x.data());
+  cuda::Check(cudaGetLastError(), who);
+  cuda::Check(cudaDeviceSynchronize(), who);
+  x.CopyToHost(reinterpret_cast<float4*>(particles.data()), particles.size());
+}
+
+}  // namespace adj::triplet_collide::cuda_launch

@@ -1,0 +1,295 @@
+// triplet_collide/<variant>/<scene>-<order>/scheduler:<scheduler>/
+// triplets:<T> (the suite's <family>/<variant>/<scene>/<arg>:<value>, with
+// the schedule's source as a named argument): the
+// time of one collision pass over a cloth's virtual particles (one triplet
+// per triangle at its centroid, as NvCloth's VirtualParticleScene) in the
+// order a scheduler produced, beside triplet_collide/memcpy*/<scene>-<order>/
+// triplets:<T>, copies of the bytes any pass must move (the triplets read
+// once, the particles read and written once).
+//
+// Scenes: cloth grids of 64^2 and 250^2 quads (uniform diagonals, spacing
+// 0.01, z = 0), in generator ("natural") and permuted order (the
+// scheduling benchmark's scenes::Shuffled(mesh, 1)); the row of particles at
+// y = 0 is pinned (invMass 0); two spheres and one capsule over the cloth
+// catch about 30 % of the points. Schedulers: `input` (no schedule: the
+// triangles' order), every simd scheduler at the consumer's width (4 for
+// simd4, NativeSimdWidth() for simd_native), every warp scheduler at 32;
+// serial runs on input, nvcloth_simd and nvcloth_warp (every scheduler with
+// --adj_sweep=full) to show what the order alone costs a scalar pass.
+//
+// Each iteration restores the particles (untimed) and times one pass
+// (manual time). Counters: triplets, particles, width, sets, padding (the
+// schedule's), collided (triplets whose point hit a shape, by the oracle on
+// the same order), verified (1: the result matched the oracle once, bit for
+// bit; for atomic_unscheduled on several threads, within
+// reference::CheckInterleavingBound, with max_error its largest deviation),
+// threads. bytes_per_second counts the bytes a pass must move (padding
+// excluded), the same as the memcpy rows.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/common/cuda.h"
+#include "algorithms/triplet_collide/triplet_collide.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "benchmarks/bench_main.h"
+#include "benchmarks/memcpy_limit.h"
+#include "reference/triplet_collide.h"
+#include "scenes/meshes.h"
+
+namespace adj::triplet_collide {
+namespace {
+
+using triplet_schedule::Schedule;
+
+constexpr std::size_t kGridSides[] = {64, 250};
+constexpr float kSpacing = 0.01f;  // scenes::ClothGrid's default
+
+struct Scene {
+  std::string name;  // includes the input order
+  std::vector<Triplet> triplets;
+  std::size_t real = 0;
+  std::vector<Particle> particles;  // dummies included
+  std::vector<Weight> weights;
+  Shapes shapes;
+  std::vector<reference::CollisionSphere> reference_spheres;
+  std::vector<reference::CollisionCapsule> reference_capsules;
+};
+
+std::vector<std::unique_ptr<Scene>>& AllScenes() {
+  static std::vector<std::unique_ptr<Scene>> scenes;
+  return scenes;
+}
+
+// The bytes any pass must move: the triplets read once, the particles
+// (dummies included) read and written once.
+std::size_t BytesOf(const Scene& scene) {
+  return scene.triplets.size() * sizeof(Triplet) +
+         2 * scene.particles.size() * sizeof(Particle);
+}
+
+// A schedule source: none (input order) or a scheduler at a width.
+struct OrderSource {
+  std::string name;
+  const triplet_schedule::Variant* scheduler = nullptr;  // null: input
+  bool simd = false;
+};
+
+// What a row computes once, on its first run.
+struct Prepared {
+  bool done = false;
+  std::string error;
+  Schedule schedule;
+  std::size_t collided = 0;
+  bool verified = false;
+  double max_error = 0;
+};
+
+bool BitwiseEqual(const std::vector<Particle>& a,
+                  const std::vector<Particle>& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), a.size() * sizeof(Particle)) == 0;
+}
+
+double MaxError(const std::vector<Particle>& a,
+                const std::vector<Particle>& b) {
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    for (int c = 0; c < 3; ++c) {
+      worst = std::max(worst, std::fabs(double{a[i][c]} - b[i][c]));
+    }
+  }
+  return worst;
+}
+
+void Prepare(const Variant& variant, const OrderSource& order,
+             const Scene& scene, Prepared& prepared) {
+  prepared.done = true;
+  if (order.scheduler == nullptr) {
+    prepared.schedule = InputOrder(scene.triplets);
+  } else {
+    const Consumes consumes = ConsumesOf(variant);
+    const unsigned width =
+        !order.simd ? 32u : (consumes.width != 0 ? consumes.width : 4u);
+    order.scheduler->run(scene.triplets, scene.real, width, prepared.schedule);
+  }
+  std::vector<Particle> expected = scene.particles;
+  prepared.collided = reference::CollideTriplets(
+      prepared.schedule.triplets, scene.weights, scene.reference_spheres,
+      scene.reference_capsules, expected);
+  std::vector<Particle> got = scene.particles;
+  variant.run(prepared.schedule, scene.weights, scene.shapes, got);
+  prepared.max_error = MaxError(got, expected);
+  prepared.verified = BitwiseEqual(got, expected);
+  if (!prepared.verified && variant.run == &AtomicUnscheduledCollide &&
+      AtomicUnscheduledThreads(scene.triplets.size()) > 1) {
+    prepared.verified =
+        reference::CheckInterleavingBound(
+            prepared.schedule.triplets, scene.weights, scene.reference_spheres,
+            scene.reference_capsules, scene.particles, got, expected) == "";
+  }
+  if (!prepared.verified) prepared.error = "result differs from the oracle";
+}
+
+void BenchPass(benchmark::State& state, const Variant& variant,
+               const OrderSource& order, const Scene& scene,
+               Prepared& prepared) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) {
+    state.SkipWithError(availability.reason.c_str());
+    return;
+  }
+  std::vector<Particle> work = scene.particles;
+  try {
+    if (!prepared.done) Prepare(variant, order, scene, prepared);
+    if (!prepared.error.empty()) {
+      state.SkipWithError(prepared.error.c_str());
+      return;
+    }
+    for (auto _ : state) {
+      std::memcpy(work.data(), scene.particles.data(),
+                  work.size() * sizeof(Particle));
+      const auto start = std::chrono::steady_clock::now();
+      variant.run(prepared.schedule, scene.weights, scene.shapes, work);
+      benchmark::DoNotOptimize(work.data());
+      benchmark::ClobberMemory();
+      state.SetIterationTime(std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - start)
+                                 .count());
+    }
+  } catch (const std::exception& error) {
+    // A CUDA error, exhausted shared memory or memory loses this row only.
+    prepared.error = error.what();
+    state.SkipWithError(error.what());
+    return;
+  }
+  const auto triplets = static_cast<std::int64_t>(scene.triplets.size());
+  state.SetItemsProcessed(state.iterations() * triplets);
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(BytesOf(scene)));
+  const Schedule& schedule = prepared.schedule;
+  auto& c = state.counters;
+  c["triplets"] = static_cast<double>(triplets);
+  c["particles"] = static_cast<double>(scene.real);
+  c["width"] = schedule.width;
+  c["sets"] = static_cast<double>(schedule.set_sizes.size());
+  c["padding"] = static_cast<double>(schedule.padding);
+  c["collided"] = static_cast<double>(prepared.collided);
+  c["verified"] = prepared.verified ? 1 : 0;
+  if (variant.run == &AtomicUnscheduledCollide) {
+    c["max_error"] = prepared.max_error;
+  }
+  if (variant.backend == Backend::kCuda) {
+    state.SetLabel("gpu:" + cuda::DeviceName() + " (host memory in and out)");
+    return;
+  }
+  const int threads = variant.run == &AtomicUnscheduledCollide
+                          ? AtomicUnscheduledThreads(scene.triplets.size())
+                          : 1;
+  bench::DescribeCpuRun(state, threads, "cpu");
+}
+
+void AddScene(const std::string& name, const Mesh& mesh) {
+  for (const bool permuted : {false, true}) {
+    const Mesh ordered = permuted ? scenes::Shuffled(mesh, 1) : mesh;
+    auto scene = std::make_unique<Scene>();
+    scene->name = name + (permuted ? "-permuted" : "-natural");
+    scene->triplets = scenes::VirtualParticles(ordered);
+    scene->real = ordered.particles();
+    scene->particles = ToParticles(ordered.positions);
+    float extent = 0;
+    for (Particle& p : scene->particles) {
+      extent = std::max({extent, p[0], p[1]});
+      if (p[1] < 0.5f * kSpacing) p[3] = 0;  // the pinned edge
+    }
+    const float l = extent;
+    scene->shapes.spheres = {{{0.3f * l, 0.3f * l, 0.05f * l}, 0.2f * l},
+                             {{0.7f * l, 0.35f * l, -0.05f * l}, 0.15f * l}};
+    scene->shapes.capsules = {{{0.15f * l, 0.75f * l, 0},
+                               {0.85f * l, 0.7f * l, 0.02f * l},
+                               0.08f * l}};
+    for (const Sphere& s : scene->shapes.spheres) {
+      scene->reference_spheres.push_back({s.centre, s.radius});
+    }
+    for (const Capsule& cap : scene->shapes.capsules) {
+      scene->reference_capsules.push_back({cap.a, cap.b, cap.radius});
+    }
+    scene->weights = {kCentroidWeight};
+    AppendDummies(scene->particles, scene->shapes);
+    AllScenes().push_back(std::move(scene));
+  }
+}
+
+void RegisterAll() {
+  for (const std::size_t side : kGridSides) {
+    AddScene("grid" + std::to_string(side),
+             scenes::ClothGrid(side, side, scenes::Diagonals::kUniform));
+  }
+  const bool full = bench::CurrentSweep().full;
+  std::vector<OrderSource> simd_orders;
+  for (const auto& scheduler : triplet_schedule::SimdSchedulers()) {
+    simd_orders.push_back({std::string(scheduler.name), &scheduler, true});
+  }
+  std::vector<OrderSource> warp_orders;
+  for (const auto& scheduler : triplet_schedule::WarpSchedulers()) {
+    warp_orders.push_back({std::string(scheduler.name), &scheduler, false});
+  }
+  const OrderSource input{"input", nullptr, false};
+
+  for (const auto& scene_ptr : AllScenes()) {
+    const Scene* scene = scene_ptr.get();
+    const auto triplets = static_cast<std::int64_t>(scene->triplets.size());
+    bench::RegisterMemcpyLimits(
+        "triplet_collide", scene->name, "triplets", {triplets},
+        [scene](std::int64_t) { return BytesOf(*scene); },
+        [](std::int64_t t) { return t; });
+    const auto add = [&](const Variant& variant, const OrderSource& order) {
+      auto prepared = std::make_shared<Prepared>();
+      benchmark::RegisterBenchmark(
+          ("triplet_collide/" + std::string(variant.name) + "/" + scene->name +
+           "/scheduler:" + order.name)
+              .c_str(),
+          [&variant, order, scene, prepared](benchmark::State& state) {
+            BenchPass(state, variant, order, *scene, *prepared);
+          })
+          ->ArgName("triplets")
+          ->Arg(triplets)
+          ->UseManualTime();
+    };
+    for (const Variant& variant : Variants()) {
+      switch (ConsumesOf(variant).order) {
+        case triplet_collide::Order::kSimdBatches:
+          for (const OrderSource& order : simd_orders) add(variant, order);
+          break;
+        case triplet_collide::Order::kWarpSets:
+          for (const OrderSource& order : warp_orders) add(variant, order);
+          break;
+        case triplet_collide::Order::kAny:
+          add(variant, input);
+          if (variant.run != &SerialCollide) break;
+          for (const OrderSource& order : simd_orders) {
+            if (full || order.name == "nvcloth_simd") add(variant, order);
+          }
+          for (const OrderSource& order : warp_orders) {
+            if (full || order.name == "nvcloth_warp") add(variant, order);
+          }
+          break;
+      }
+    }
+  }
+}
+
+const bench::Registrar registrar(&RegisterAll);
+
+}  // namespace
+}  // namespace adj::triplet_collide
