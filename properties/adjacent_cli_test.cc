@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "properties/mesh_writers.h"
 #include "scenes/meshes.h"
@@ -71,8 +72,8 @@ std::size_t CountOf(const std::string& text, const std::string& word) {
   return count;
 }
 
-// What `verify` runs on a mesh: triangle_adjacency's variants and every
-// triplet scheduler (all CPU today).
+// What `verify` runs on a mesh: triangle_adjacency's variants, every
+// triplet scheduler and every collision kernel.
 std::size_t RunnableVerifiedVariants() {
   std::size_t runnable = 0;
   for (const auto& variant : triangle_adjacency::Variants()) {
@@ -81,6 +82,9 @@ std::size_t RunnableVerifiedVariants() {
   for (const auto& table : {triplet_schedule::SimdSchedulers(),
                             triplet_schedule::WarpSchedulers()}) {
     for (const auto& variant : table) runnable += CanRun(variant).available;
+  }
+  for (const auto& variant : triplet_collide::Variants()) {
+    runnable += CanRun(variant).available;
   }
   return runnable;
 }
@@ -111,6 +115,9 @@ TEST(AdjacentCli, VariantsListsEveryFamilyAndSaysWhyCudaCannotRun) {
     }
   }
   EXPECT_NE(result.output.find("prefix_sum"), std::string::npos);
+  for (const auto& variant : triplet_collide::Variants()) {
+    EXPECT_NE(result.output.find(std::string(variant.name)), std::string::npos);
+  }
 }
 
 TEST(AdjacentCli, StatsOfNvClothsDocumentedGrid) {

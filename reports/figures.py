@@ -111,9 +111,33 @@ class BarFigure:
     tick: str | None = None  # counter drawn as a black tick per group
     hline: float | None = None  # a goal drawn across (with its label)
     hline_label: str = ""
+    # Group by this named argument (e.g. the scheduler) within `scene`,
+    # instead of by scene.
+    group_arg: str | None = None
+    scene: str | None = None
 
 
 BAR_FIGURES = [
+    BarFigure(
+        name="triplet_collide_time_permuted",
+        family="triplet_collide",
+        y="real_time",
+        group_arg="scheduler",
+        scene="grid250-permuted",
+        size_arg="triplets",
+        ylabel="microseconds per collision pass",
+        title="Collision pass per schedule (250^2 grid, permuted)",
+    ),
+    BarFigure(
+        name="triplet_collide_time_natural",
+        family="triplet_collide",
+        y="real_time",
+        group_arg="scheduler",
+        scene="grid250-natural",
+        size_arg="triplets",
+        ylabel="microseconds per collision pass",
+        title="Collision pass per schedule (250^2 grid, natural order)",
+    ),
     BarFigure(
         name="triplet_schedule_sets",
         family="triplet_schedule",
@@ -320,24 +344,36 @@ def draw(figure, rows, out_dir):
     return save(fig, devices, out_dir, figure.name)
 
 
+TIME_UNITS_IN_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+
+
 def bar_values(figure, rows):
-    """{(scene, device): {variant: (value, tick)}} at each scene's largest
-    size."""
+    """{(group, device): {variant: (value, tick)}} at each group's largest
+    size; a group is a scene, or a value of figure.group_arg in
+    figure.scene. Times (real_time) in microseconds."""
     largest = {}
     for row in rows:
         if (row.family != figure.family or is_limit(row.variant)
                 or figure.size_arg not in row.args
                 or figure.y not in row.values
+                or (figure.scene is not None and row.scene != figure.scene)
+                or (figure.group_arg is not None
+                    and figure.group_arg not in row.args)
                 or (figure.variant_suffix
                     and not row.variant.endswith(figure.variant_suffix))):
             continue
-        key = (row.scene, row.device, row.variant)
+        group = (row.scene if figure.group_arg is None
+                 else row.args[figure.group_arg])
+        key = (group, row.device, row.variant)
         if (key not in largest or row.args[figure.size_arg]
                 > largest[key].args[figure.size_arg]):
             largest[key] = row
     groups = defaultdict(dict)
     for (scene, device, variant), row in largest.items():
         value = row.values[figure.y]
+        if figure.y == "real_time":
+            value *= TIME_UNITS_IN_US.get(row.values.get("time_unit", "ns"),
+                                          1e-3)
         if figure.per:
             denominator = row.values.get(figure.per, 0)
             if not denominator:
@@ -346,6 +382,22 @@ def bar_values(figure, rows):
         tick = row.values.get(figure.tick) if figure.tick else None
         groups[(scene, device)][variant] = (value, tick)
     return groups
+
+
+def bar_limit(figure, rows):
+    """For a time figure in one scene: the fastest copy of the same bytes
+    (microseconds) at the scene's largest size, measured in the same run."""
+    if figure.y != "real_time" or figure.scene is None:
+        return None
+    copies = [r for r in rows if r.family == figure.family
+              and is_limit(r.variant) and r.scene == figure.scene
+              and figure.size_arg in r.args and "real_time" in r.values]
+    if not copies:
+        return None
+    size = max(r.args[figure.size_arg] for r in copies)
+    return min(r.values["real_time"] * TIME_UNITS_IN_US.get(
+        r.values.get("time_unit", "ns"), 1e-3)
+        for r in copies if r.args[figure.size_arg] == size)
 
 
 def draw_bars(figure, rows, out_dir):
@@ -373,6 +425,10 @@ def draw_bars(figure, rows, out_dir):
     if figure.hline is not None:
         ax.axhline(figure.hline, color="0.3", linestyle="--", linewidth=1,
                    label=figure.hline_label)
+    limit = bar_limit(figure, rows)
+    if limit is not None:
+        ax.axhline(limit, color="0.2", linestyle=":", linewidth=1.2,
+                   label="memcpy of the same bytes (limit)")
     labels = [scene if len(devices) == 1 else f"{scene} [{device}]"
               for scene, device in keys]
     ax.set_xticks(range(len(keys)))
@@ -389,10 +445,14 @@ def bar_table(figure, rows):
     variants = sorted({v for g in groups.values() for v in g})
     if not groups:
         return []
-    quantity = figure.y + (f" / {figure.per}" if figure.per else "")
-    lines = [f"{quantity} at each scene's largest {figure.size_arg}"
+    quantity = ("microseconds per run" if figure.y == "real_time" else
+                figure.y + (f" / {figure.per}" if figure.per else ""))
+    group = figure.group_arg or "scene"
+    if figure.scene:
+        quantity += f" on {figure.scene}"
+    lines = [f"{quantity} at each {group}'s largest {figure.size_arg}"
              + (f" ({figure.tick} in brackets)" if figure.tick else "") + ":",
-             "", "| scene | device | " + " | ".join(variants) + " |",
+             "", f"| {group} | device | " + " | ".join(variants) + " |",
              "| --- | --- | " + " | ".join("---:" for _ in variants) + " |"]
     for (scene, device) in sorted(groups):
         group = groups[(scene, device)]
@@ -402,6 +462,10 @@ def bar_table(figure, rows):
         tick = f" [{int(max(ticks))}]" if ticks else ""
         lines.append(f"| {scene}{tick} | {device} | " + " | ".join(cells)
                      + " |")
+    limit = bar_limit(figure, rows)
+    if limit is not None:
+        lines += ["", f"Fastest copy of the same bytes, same run: "
+                      f"{limit:.2f} microseconds."]
     return lines
 
 

@@ -1,14 +1,17 @@
 #include "tools/families.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <exception>
 #include <sstream>
 
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "reference/triangle_adjacency.h"
+#include "reference/triplet_collide.h"
 #include "reference/triplet_schedule.h"
 #include "scenes/meshes.h"
 
@@ -180,6 +183,116 @@ void VerifyTripletSchedules(const Mesh& mesh, std::vector<VerifyRow>& rows) {
       });
 }
 
+// Shapes that catch part of any mesh: a sphere at its bounding box's centre
+// and a capsule along the box's x axis through it.
+triplet_collide::Shapes ShapesAcross(const Mesh& mesh) {
+  std::array<float, 3> low = {0, 0, 0};
+  std::array<float, 3> high = {0, 0, 0};
+  for (std::size_t i = 0; i < mesh.particles(); ++i) {
+    const std::array<float, 3> p = {mesh.positions.x[i], mesh.positions.y[i],
+                                    mesh.positions.z[i]};
+    for (int c = 0; c < 3; ++c) {
+      low[c] = i == 0 ? p[c] : std::min(low[c], p[c]);
+      high[c] = i == 0 ? p[c] : std::max(high[c], p[c]);
+    }
+  }
+  std::array<float, 3> centre;
+  float diagonal = 0;
+  for (int c = 0; c < 3; ++c) {
+    centre[c] = low[c] / 2 + high[c] / 2;
+    diagonal = std::max(diagonal, high[c] - low[c]);
+  }
+  triplet_collide::Shapes shapes;
+  shapes.spheres.push_back({centre, 0.25f * diagonal});
+  shapes.capsules.push_back({{low[0], centre[1], centre[2]},
+                             {high[0], centre[1], centre[2]},
+                             0.1f * diagonal});
+  return shapes;
+}
+
+// Every collision kernel on the mesh's virtual particles, in the order of
+// a schedule it consumes (32-bit schedulers, so that any mesh fits), against
+// the reference pass over the same order: bit for bit, or within
+// reference::CheckInterleavingBound for atomic_unscheduled.
+void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
+  using triplet_collide::Order;
+  const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
+  const triplet_collide::Shapes shapes = ShapesAcross(mesh);
+  std::vector<triplet_collide::Particle> before =
+      triplet_collide::ToParticles(mesh.positions);
+  const std::vector<triplet_collide::Weight> weights = {
+      triplet_collide::kCentroidWeight};
+  std::vector<reference::CollisionSphere> spheres;
+  for (const auto& s : shapes.spheres) spheres.push_back({s.centre, s.radius});
+  std::vector<reference::CollisionCapsule> capsules;
+  for (const auto& c : shapes.capsules) {
+    capsules.push_back({c.a, c.b, c.radius});
+  }
+  for (const auto& variant : triplet_collide::Variants()) {
+    VerifyRow row{"triplet_collide",
+                  std::string(variant.name),
+                  variant.backend,
+                  VerifyRow::Outcome::kAgrees,
+                  "",
+                  0};
+    const Availability availability = CanRun(variant);
+    if (!availability.available) {
+      row.outcome = VerifyRow::Outcome::kSkipped;
+      row.detail = availability.reason;
+      rows.push_back(row);
+      continue;
+    }
+    try {
+      if (before.size() == mesh.particles()) {
+        triplet_collide::AppendDummies(before, shapes);
+      }
+      const triplet_collide::Consumes consumes =
+          triplet_collide::ConsumesOf(variant);
+      triplet_schedule::Schedule schedule;
+      if (consumes.order == Order::kSimdBatches) {
+        const unsigned width = consumes.width != 0
+                                   ? consumes.width
+                                   : triplet_collide::NativeSimdWidth();
+        triplet_schedule::StampedSimd(triplets, mesh.particles(), width,
+                                      schedule);
+      } else if (consumes.order == Order::kWarpSets) {
+        triplet_schedule::BankMatchedWarp(triplets, mesh.particles(), 32,
+                                          schedule);
+      } else {
+        schedule = triplet_collide::InputOrder(triplets);
+      }
+      std::vector<triplet_collide::Particle> expected = before;
+      const std::size_t collided = reference::CollideTriplets(
+          schedule.triplets, weights, spheres, capsules, expected);
+      std::vector<triplet_collide::Particle> got = before;
+      variant.run(schedule, weights, shapes, got);  // warm-up
+      got = before;
+      row.seconds =
+          SecondsOf([&] { variant.run(schedule, weights, shapes, got); });
+      if (variant.run == &triplet_collide::AtomicUnscheduledCollide) {
+        row.detail = reference::CheckInterleavingBound(
+            schedule.triplets, weights, spheres, capsules, before, got,
+            expected);
+      } else if (got != expected) {
+        std::size_t p = 0;
+        while (got[p] == expected[p]) ++p;
+        row.detail = "particle " + std::to_string(p) +
+                     " differs from the reference pass";
+      }
+      if (!row.detail.empty()) {
+        row.outcome = VerifyRow::Outcome::kDiffers;
+      } else {
+        row.detail = std::to_string(collided) + " of " +
+                     std::to_string(triplets.size()) + " points hit a shape";
+      }
+    } catch (const std::exception& error) {
+      row.outcome = VerifyRow::Outcome::kDiffers;
+      row.detail = std::string("threw: ") + error.what();
+    }
+    rows.push_back(row);
+  }
+}
+
 }  // namespace
 
 std::vector<ScheduleRow> ScheduleOnMesh(const Mesh& mesh,
@@ -213,6 +326,7 @@ std::vector<VariantRow> AllVariants() {
   AppendTable("triangle_adjacency", triangle_adjacency::Variants(), rows);
   AppendTable("triplet_schedule", triplet_schedule::SimdSchedulers(), rows);
   AppendTable("triplet_schedule", triplet_schedule::WarpSchedulers(), rows);
+  AppendTable("triplet_collide", triplet_collide::Variants(), rows);
   return rows;
 }
 
@@ -221,6 +335,7 @@ std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds) {
   std::vector<VerifyRow> rows;
   VerifyTriangleAdjacency(mesh, oracle_seconds, rows);
   VerifyTripletSchedules(mesh, rows);
+  VerifyTripletCollide(mesh, rows);
   return rows;
 }
 
