@@ -17,21 +17,6 @@ namespace {
 constexpr std::uint64_t kBanks = 32;
 constexpr std::uint64_t kChunk = 32;
 
-std::string Describe(const Triplet& t) {
-  // Appended piece by piece: "(" + std::to_string(...) trips GCC 12's
-  // -Wrestrict false positive.
-  std::string text = "(";
-  text += std::to_string(t[0]);
-  text += ", ";
-  text += std::to_string(t[1]);
-  text += ", ";
-  text += std::to_string(t[2]);
-  text += "; weight ";
-  text += std::to_string(t[3]);
-  text += ")";
-  return text;
-}
-
 std::string Times(std::uint64_t count) {
   return count == 1 ? "once" : std::to_string(count) + " times";
 }
@@ -112,7 +97,7 @@ std::string CheckInputIndices(std::span<const Triplet> input,
   for (std::size_t i = 0; i < input.size(); ++i) {
     for (int k = 0; k < 3; ++k) {
       if (input[i][k] >= particle_count) {
-        return "input[" + std::to_string(i) + "] " + Describe(input[i]) +
+        return "input[" + std::to_string(i) + "] " + DescribeTriplet(input[i]) +
                " names particle " + std::to_string(input[i][k]) +
                " >= particle_count " + std::to_string(particle_count);
       }
@@ -168,19 +153,19 @@ std::string CheckPermutation(std::span<const Triplet> input,
     for (; j < real.size() && real[j].triplet == key; ++j) ++in_output;
     if (in_input > in_output && shortfall.empty()) {
       shortfall =
-          "input triplet " + Describe(key) +
+          "input triplet " + DescribeTriplet(key) +
           (in_output == 0 ? " is missing from the output"
                           : " is in the input " + Times(in_input) +
                                 " but in the output only " + Times(in_output));
     } else if (in_output > in_input && surplus.empty()) {
       if (in_input == 0) {
         surplus = layout.Where(real[first_in_output].position) + " " +
-                  Describe(key) + " is not in the input";
+                  DescribeTriplet(key) + " is not in the input";
       } else {
         // Naming a few copies lets the reader tell the original from the
         // stray one.
         constexpr std::uint64_t kCopiesNamed = 3;
-        surplus = Describe(key) + " is duplicated: in the input " +
+        surplus = DescribeTriplet(key) + " is duplicated: in the input " +
                   Times(in_input) + ", in the output " + Times(in_output) +
                   ", at ";
         for (std::uint64_t c = 0; c < std::min(in_output, kCopiesNamed); ++c) {
@@ -247,8 +232,9 @@ std::string DescribeShared(std::span<const Triplet> output,
                            const SetLayout& layout) {
   return "particle " + std::to_string(shared.particle) +
          " is in two triplets: " + layout.Where(shared.first) + " " +
-         Describe(output[shared.first]) + " and " +
-         layout.Where(shared.second) + " " + Describe(output[shared.second]);
+         DescribeTriplet(output[shared.first]) + " and " +
+         layout.Where(shared.second) + " " +
+         DescribeTriplet(output[shared.second]);
 }
 
 }  // namespace
@@ -302,7 +288,7 @@ std::string CheckSimdSchedule(std::span<const Triplet> input,
     for (std::uint64_t p = layout.start(set); p < layout.real_end(set); ++p) {
       for (int k = 0; k < 3; ++k) {
         if (output[p][k] >= particle_count) {
-          return layout.Where(p) + " is " + Describe(output[p]) +
+          return layout.Where(p) + " is " + DescribeTriplet(output[p]) +
                  ", naming particle " + std::to_string(output[p][k]) +
                  " >= particle_count " + std::to_string(particle_count) +
                  ": a dummy (or foreign triplet) where a real triplet "
@@ -316,10 +302,10 @@ std::string CheckSimdSchedule(std::span<const Triplet> input,
       const bool looks_like_dummy =
           std::all_of(output[p].begin(), output[p].begin() + 3,
                       [&](std::uint32_t id) { return id >= particle_count; });
-      return layout.Where(p) + " is " + Describe(output[p]) +
+      return layout.Where(p) + " is " + DescribeTriplet(output[p]) +
              (looks_like_dummy ? ", a wrong dummy"
                                : ", a real triplet where a dummy belongs") +
-             "; expected the dummy " + Describe(dummy);
+             "; expected the dummy " + DescribeTriplet(dummy);
     }
   }
 

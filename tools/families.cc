@@ -28,6 +28,24 @@ void AppendTable(const std::string& family,
   }
 }
 
+// A verify row that agrees until shown otherwise, or is skipped (saying
+// why) when the variant cannot run here.
+template <typename Fn>
+VerifyRow RowFor(const std::string& family, const adj::Variant<Fn>& variant) {
+  VerifyRow row{family,
+                std::string(variant.name),
+                variant.backend,
+                VerifyRow::Outcome::kAgrees,
+                "",
+                0};
+  const Availability availability = CanRun(variant);
+  if (!availability.available) {
+    row.outcome = VerifyRow::Outcome::kSkipped;
+    row.detail = availability.reason;
+  }
+  return row;
+}
+
 template <typename Run>
 double SecondsOf(Run&& run) {
   const auto start = std::chrono::steady_clock::now();
@@ -87,16 +105,8 @@ void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
     ascending = reference::TriangleAdjacency(mesh.triangles, mesh.particles());
   });
   for (const auto& variant : triangle_adjacency::Variants()) {
-    VerifyRow row{"triangle_adjacency",
-                  std::string(variant.name),
-                  variant.backend,
-                  VerifyRow::Outcome::kAgrees,
-                  "",
-                  0};
-    const Availability availability = CanRun(variant);
-    if (!availability.available) {
-      row.outcome = VerifyRow::Outcome::kSkipped;
-      row.detail = availability.reason;
+    VerifyRow row = RowFor("triangle_adjacency", variant);
+    if (row.outcome == VerifyRow::Outcome::kSkipped) {
       rows.push_back(row);
       continue;
     }
@@ -229,16 +239,8 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
     capsules.push_back({c.a, c.b, c.radius});
   }
   for (const auto& variant : triplet_collide::Variants()) {
-    VerifyRow row{"triplet_collide",
-                  std::string(variant.name),
-                  variant.backend,
-                  VerifyRow::Outcome::kAgrees,
-                  "",
-                  0};
-    const Availability availability = CanRun(variant);
-    if (!availability.available) {
-      row.outcome = VerifyRow::Outcome::kSkipped;
-      row.detail = availability.reason;
+    VerifyRow row = RowFor("triplet_collide", variant);
+    if (row.outcome == VerifyRow::Outcome::kSkipped) {
       rows.push_back(row);
       continue;
     }

@@ -20,19 +20,6 @@ bool AllFinite(const std::array<float, K>& values) {
   return ok;
 }
 
-std::string Describe(const Triplet& t) {
-  std::string text = "(";
-  text += std::to_string(t[0]);
-  text += ", ";
-  text += std::to_string(t[1]);
-  text += ", ";
-  text += std::to_string(t[2]);
-  text += "; weight ";
-  text += std::to_string(t[3]);
-  text += ")";
-  return text;
-}
-
 [[noreturn]] void ThrowFirstBadTriplet(std::span<const Triplet> triplets,
                                        std::size_t particle_count,
                                        std::size_t weight_count) {
@@ -41,14 +28,15 @@ std::string Describe(const Triplet& t) {
     for (int k = 0; k < 3; ++k) {
       if (t[k] >= particle_count) {
         throw Error("triplet_collide: triplet " + std::to_string(i) + " " +
-                    Describe(t) + " names particle " + std::to_string(t[k]) +
-                    ", but there are only " + std::to_string(particle_count) +
+                    DescribeTriplet(t) + " names particle " +
+                    std::to_string(t[k]) + ", but there are only " +
+                    std::to_string(particle_count) +
                     " particles (dummies included)");
       }
     }
     if (t[3] >= weight_count) {
       throw Error("triplet_collide: triplet " + std::to_string(i) + " " +
-                  Describe(t) + " names weight " + std::to_string(t[3]) +
+                  DescribeTriplet(t) + " names weight " + std::to_string(t[3]) +
                   ", but the table has " + std::to_string(weight_count));
     }
   }
