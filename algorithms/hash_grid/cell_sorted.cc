@@ -1,0 +1,366 @@
+// Ours: particles counting-sorted by their exact cell, so that a cell is a
+// contiguous range of slots and the cells x-1 .. x+1 of one (y, z) row are
+// one contiguous range too (cells in z, y, x lexicographic order). No hash:
+// no bucket shared by two cells, no duplicate candidates, and each cell's
+// window is computed once for all of its particles.
+//
+//   1. cells: floor(c / spacing) per particle (Müller's intCoord);
+//   2. sort: when the occupied box has at most 4N + 4096 cells, a counting
+//      sort over the dense box (count, exclusive scan, fill in ascending
+//      id order); otherwise (clusters far apart, huge coordinates) a
+//      comparison sort of (cell, id) keys and binary searches for the rows;
+//   3. query, per cell: the union of its particles' Müller windows; per
+//      (y, z) row of the window one slot range; per particle every slot of
+//      the ranges through Müller's predicate, written branch-free to a
+//      scratch buffer as original ids, the row sorted while it is hot;
+//   4. rows: counts by original id, one exclusive scan, each row copied to
+//      its place.
+// Threads take contiguous cells holding about N / threads particles each;
+// rows are sorted, so the CSR is the same for any thread count.
+#include "algorithms/hash_grid/cell_sorted.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <tuple>
+
+#include "algorithms/prefix_sum/prefix_sum.h"
+
+namespace adj::hash_grid {
+namespace detail {
+namespace {
+
+using Key = std::array<std::int32_t, 3>;  // (z, y, x): lexicographic order
+
+struct Grid {
+  // Sorted particles: slot s holds particle perm[s] at (x, y, z)[s].
+  std::vector<float> x, y, z;
+  std::vector<std::uint32_t> perm;
+  // Cell c holds slots [start[c], start[c + 1]); cells in (z, y, x) order.
+  std::vector<std::uint32_t> start;
+  bool dense = true;
+  // Dense: every cell of the box [low, low + size).
+  std::int64_t low[3] = {0, 0, 0};   // x, y, z
+  std::int64_t size[3] = {0, 0, 0};  // x, y, z
+  // Sparse: the occupied cells' keys.
+  std::vector<Key> keys;
+
+  std::size_t cells() const { return start.size() - 1; }
+
+  // Slots of the cells (x_lo .. x_hi, y, z).
+  std::pair<std::uint32_t, std::uint32_t> RowRange(std::int64_t x_lo,
+                                                   std::int64_t x_hi,
+                                                   std::int64_t y_,
+                                                   std::int64_t z_) const {
+    if (dense) {
+      const std::int64_t yy = y_ - low[1];
+      const std::int64_t zz = z_ - low[2];
+      const std::int64_t first = std::max(x_lo - low[0], std::int64_t{0});
+      const std::int64_t last = std::min(x_hi - low[0], size[0] - 1);
+      if (yy < 0 || yy >= size[1] || zz < 0 || zz >= size[2] || first > last) {
+        return {0, 0};
+      }
+      const std::size_t row =
+          static_cast<std::size_t>((zz * size[1] + yy) * size[0]);
+      return {start[row + static_cast<std::size_t>(first)],
+              start[row + static_cast<std::size_t>(last) + 1]};
+    }
+    const Key lo = {static_cast<std::int32_t>(z_),
+                    static_cast<std::int32_t>(y_),
+                    static_cast<std::int32_t>(x_lo)};
+    const Key hi = {static_cast<std::int32_t>(z_),
+                    static_cast<std::int32_t>(y_),
+                    static_cast<std::int32_t>(x_hi)};
+    const auto a = std::lower_bound(keys.begin(), keys.end(), lo);
+    const auto b = std::upper_bound(a, keys.end(), hi);
+    return {start[static_cast<std::size_t>(a - keys.begin())],
+            start[static_cast<std::size_t>(b - keys.begin())]};
+  }
+};
+
+// Per-thread scratch, kept between calls.
+struct Scratch {
+  std::vector<std::uint32_t> entries;
+  std::size_t used = 0;
+  void Reserve(std::size_t more) {
+    if (used + more > entries.size()) {
+      entries.resize(std::max(2 * entries.size(), used + more));
+    }
+  }
+};
+
+// The calling thread's grid, kept between calls. Taken by reference before
+// a parallel region: inside it, a thread_local name would be each thread's
+// own (empty) instance.
+Grid& CallerGrid() {
+  thread_local Grid grid;
+  return grid;
+}
+
+std::vector<Scratch>& Scratches(std::size_t threads) {
+  thread_local std::vector<Scratch> scratches;
+  if (scratches.size() < threads) scratches.resize(threads);
+  return scratches;
+}
+
+void Build(const Points& points, float spacing, Grid& grid) {
+  const std::size_t n = points.size();
+  std::vector<Key> cell(n);
+  std::int64_t low[3] = {std::numeric_limits<std::int64_t>::max(),
+                         std::numeric_limits<std::int64_t>::max(),
+                         std::numeric_limits<std::int64_t>::max()};
+  std::int64_t high[3] = {std::numeric_limits<std::int64_t>::min(),
+                          std::numeric_limits<std::int64_t>::min(),
+                          std::numeric_limits<std::int64_t>::min()};
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t c[3] = {IntCoord(points.x[i], spacing),
+                               IntCoord(points.y[i], spacing),
+                               IntCoord(points.z[i], spacing)};
+    for (int a = 0; a < 3; ++a) {
+      low[a] = std::min(low[a], c[a]);
+      high[a] = std::max(high[a], c[a]);
+    }
+    // |c| <= kMaxCellCoord (CheckInput): fits int32.
+    cell[i] = {static_cast<std::int32_t>(c[2]), static_cast<std::int32_t>(c[1]),
+               static_cast<std::int32_t>(c[0])};
+  }
+  grid.x.resize(n);
+  grid.y.resize(n);
+  grid.z.resize(n);
+  grid.perm.resize(n);
+  const double box = n == 0 ? 0.0
+                            : static_cast<double>(high[0] - low[0] + 1) *
+                                  static_cast<double>(high[1] - low[1] + 1) *
+                                  static_cast<double>(high[2] - low[2] + 1);
+  grid.dense = box <= 4.0 * static_cast<double>(n) + 4096.0;
+  if (grid.dense) {
+    for (int a = 0; a < 3; ++a) {
+      grid.low[a] = n == 0 ? 0 : low[a];
+      grid.size[a] = n == 0 ? 0 : high[a] - low[a] + 1;
+    }
+    const std::size_t cells = static_cast<std::size_t>(box);
+    const auto linear = [&](const Key& k) {
+      return static_cast<std::size_t>(
+          ((k[0] - grid.low[2]) * grid.size[1] + (k[1] - grid.low[1])) *
+              grid.size[0] +
+          (k[2] - grid.low[0]));
+    };
+    // start[c + 1] counts, then the exclusive scan makes it cell c's start;
+    // the fill moves it to c's end, which is c + 1's start.
+    grid.start.assign(cells + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) ++grid.start[linear(cell[i]) + 1];
+    const std::span<std::uint32_t> counts(grid.start.data() + 1, cells);
+    prefix_sum::SerialScan(prefix_sum::Kind::kExclusive, counts, counts);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t s = grid.start[linear(cell[i]) + 1]++;
+      grid.perm[s] = static_cast<std::uint32_t>(i);
+    }
+    grid.keys.clear();
+  } else {
+    std::iota(grid.perm.begin(), grid.perm.end(), 0u);
+    std::sort(grid.perm.begin(), grid.perm.end(),
+              [&](std::uint32_t a, std::uint32_t b) {
+                return std::tie(cell[a], a) < std::tie(cell[b], b);
+              });
+    grid.keys.clear();
+    grid.start.clear();
+    for (std::size_t s = 0; s < n; ++s) {
+      const Key& k = cell[grid.perm[s]];
+      if (grid.keys.empty() || grid.keys.back() != k) {
+        grid.keys.push_back(k);
+        grid.start.push_back(static_cast<std::uint32_t>(s));
+      }
+    }
+    grid.start.push_back(static_cast<std::uint32_t>(n));
+  }
+  if (grid.start.empty()) grid.start.push_back(0);
+  for (std::size_t s = 0; s < n; ++s) {
+    const std::uint32_t i = grid.perm[s];
+    grid.x[s] = points.x[i];
+    grid.y[s] = points.y[i];
+    grid.z[s] = points.z[i];
+  }
+}
+
+// The rows of the slots of cells [c_begin, c_end) into `scratch`, their
+// sizes into counts[slot]; returns the candidates tested.
+template <bool kHalf>
+std::uint64_t QueryCells(const Grid& grid, const Params& params,
+                         std::size_t c_begin, std::size_t c_end,
+                         std::uint32_t* counts, Scratch& scratch) {
+  const double d = params.max_dist;
+  const double max_dist2 = d * d;
+  const float spacing = params.spacing;
+  const float* gx = grid.x.data();
+  const float* gy = grid.y.data();
+  const float* gz = grid.z.data();
+  const std::uint32_t* perm = grid.perm.data();
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+  std::uint64_t candidates = 0;
+  for (std::size_t c = c_begin; c < c_end; ++c) {
+    const std::uint32_t first = grid.start[c];
+    const std::uint32_t last = grid.start[c + 1];
+    if (first == last) continue;
+    // The union of the particles' windows: each particle's own window lies
+    // inside, so every neighbour Müller's query would find is a candidate.
+    std::int64_t lo[3] = {std::numeric_limits<std::int64_t>::max(),
+                          std::numeric_limits<std::int64_t>::max(),
+                          std::numeric_limits<std::int64_t>::max()};
+    std::int64_t hi[3] = {std::numeric_limits<std::int64_t>::min(),
+                          std::numeric_limits<std::int64_t>::min(),
+                          std::numeric_limits<std::int64_t>::min()};
+    for (std::uint32_t s = first; s < last; ++s) {
+      const double p[3] = {gx[s], gy[s], gz[s]};
+      for (int a = 0; a < 3; ++a) {
+        lo[a] = std::min(lo[a], IntCoord(p[a] - d, spacing));
+        hi[a] = std::max(hi[a], IntCoord(p[a] + d, spacing));
+      }
+    }
+    ranges.clear();
+    std::size_t range_slots = 0;
+    for (std::int64_t zc = lo[2]; zc <= hi[2]; ++zc) {
+      for (std::int64_t yc = lo[1]; yc <= hi[1]; ++yc) {
+        const auto range = grid.RowRange(lo[0], hi[0], yc, zc);
+        if (range.first < range.second) {
+          ranges.push_back(range);
+          range_slots += range.second - range.first;
+        }
+      }
+    }
+    for (std::uint32_t s = first; s < last; ++s) {
+      const double px = gx[s];
+      const double py = gy[s];
+      const double pz = gz[s];
+      const std::uint32_t self = perm[s];
+      scratch.Reserve(range_slots);
+      std::uint32_t* row = scratch.entries.data() + scratch.used;
+      std::size_t kept = 0;
+      for (const auto& [begin, end] : ranges) {
+        for (std::uint32_t j = begin; j < end; ++j) {
+          const double a0 = px - gx[j];
+          const double a1 = py - gy[j];
+          const double a2 = pz - gz[j];
+          const double dist2 = a0 * a0 + a1 * a1 + a2 * a2;
+          const std::uint32_t other = perm[j];
+          const bool near = dist2 <= max_dist2;
+          const bool keep =
+              kHalf ? near & (other < self) : near & (other != self);
+          row[kept] = other;
+          kept += keep ? 1 : 0;
+        }
+      }
+      candidates += range_slots;
+      std::sort(row, row + kept);
+      scratch.used += kept;
+      counts[s] = static_cast<std::uint32_t>(kept);
+    }
+  }
+  return candidates;
+}
+
+}  // namespace
+
+void CellSortedQueryAll(const Points& points, const Params& params,
+                        ListKind list, int threads,
+                        std::size_t min_particles_per_thread, Neighbors& out) {
+  CheckInput(points, params, /*hashed=*/false);
+  const std::size_t n = points.size();
+  Grid& grid = CallerGrid();
+  Build(points, params.spacing, grid);
+  const std::size_t team_max = static_cast<std::size_t>(std::clamp<std::size_t>(
+      n / std::max<std::size_t>(min_particles_per_thread, 1), 1,
+      static_cast<std::size_t>(threads)));
+  std::vector<Scratch>& scratches = Scratches(team_max);
+  std::vector<std::uint32_t> counts(n);
+  std::vector<std::uint32_t>& offsets = out.csr.offsets;
+  offsets.assign(n + 1, 0);
+  std::vector<std::uint64_t> candidates(team_max, 0);
+  std::vector<std::size_t> cell_bounds(team_max + 1, 0);
+  std::uint64_t total = 0;
+  bool overflow = false;
+  int team_size = 1;
+
+#pragma omp parallel num_threads(static_cast <int>(team_max)) if (team_max > 1)
+  {
+    const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
+    // Cells whose first slot lies in this thread's share of the slots.
+    const auto first_cell = [&](std::size_t u) {
+      if (u == 0) return std::size_t{0};
+      if (u == team) return grid.cells();
+      const auto target = static_cast<std::uint32_t>(n * u / team);
+      return static_cast<std::size_t>(
+          std::lower_bound(grid.start.begin(), grid.start.end() - 1, target) -
+          grid.start.begin());
+    };
+    const std::size_t c_begin = first_cell(t);
+    const std::size_t c_end = first_cell(t + 1);
+    Scratch& scratch = scratches[t];
+    scratch.used = 0;
+    candidates[t] = list == ListKind::kHalf
+                        ? QueryCells<true>(grid, params, c_begin, c_end,
+                                           counts.data(), scratch)
+                        : QueryCells<false>(grid, params, c_begin, c_end,
+                                            counts.data(), scratch);
+    // Rows by original id.
+    const std::uint32_t s_begin = grid.start[c_begin];
+    const std::uint32_t s_end = grid.start[c_end];
+    for (std::uint32_t s = s_begin; s < s_end; ++s) {
+      offsets[grid.perm[s]] = counts[s];
+    }
+#pragma omp barrier
+#pragma omp single
+    {
+      team_size = static_cast<int>(team);
+      for (std::size_t u = 0; u < team; ++u) total += scratches[u].used;
+      overflow = total > std::numeric_limits<std::uint32_t>::max();
+      if (!overflow) {
+        const std::span<std::uint32_t> rows(offsets.data(), n);
+        prefix_sum::SerialScan(prefix_sum::Kind::kExclusive, rows, rows);
+        offsets[n] = static_cast<std::uint32_t>(total);
+        out.csr.indices.resize(total);
+      }
+    }  // implicit barrier
+    if (!overflow) {
+      const std::uint32_t* from = scratch.entries.data();
+      std::uint32_t* to = out.csr.indices.data();
+      for (std::uint32_t s = s_begin; s < s_end; ++s) {
+        const std::uint32_t count = counts[s];
+        if (count != 0) {
+          std::memcpy(to + offsets[grid.perm[s]], from,
+                      count * sizeof(std::uint32_t));
+        }
+        from += count;
+      }
+    }
+  }
+  if (overflow) {
+    throw Error("hash_grid: " + std::to_string(total) +
+                " neighbour entries, more than uint32 offsets can address");
+  }
+  out.list = list;
+  out.order = RowOrder::kAscending;
+  out.candidates =
+      std::accumulate(candidates.begin(), candidates.end(), std::uint64_t{0});
+  out.threads = team_size;
+}
+
+}  // namespace detail
+
+void CellSortedFull(const Points& points, const Params& params,
+                    Neighbors& out) {
+  detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
+                             detail::kMinParticlesPerThread, out);
+}
+
+void CellSortedHalf(const Points& points, const Params& params,
+                    Neighbors& out) {
+  detail::CellSortedQueryAll(points, params, ListKind::kHalf, 1,
+                             detail::kMinParticlesPerThread, out);
+}
+
+}  // namespace adj::hash_grid

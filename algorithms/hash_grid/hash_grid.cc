@@ -1,0 +1,153 @@
+#include "algorithms/hash_grid/hash_grid.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace adj::hash_grid {
+
+std::span<const Variant> Variants() {
+  static constexpr std::array kVariants = {
+      Variant{"muller", Backend::kSerial,
+              "faithful Ten Minute Physics dense hash: count per hashed "
+              "cell, inclusive scan, decrementing fill, queryAll over the "
+              "hashed buckets of the window; half list (j < i), rows in "
+              "Müller's order, duplicates when two searched cells share a "
+              "bucket",
+              &MullerQueryAll},
+      Variant{"cell_sorted", Backend::kSerial,
+              "ours: particles counting-sorted by exact cell (dense grid over "
+              "the occupied box, or sorted cell keys when the box is sparse), "
+              "one window per cell, x-runs of cells as contiguous ranges; no "
+              "hash, no duplicates; full lists, rows ascending",
+              &CellSortedFull},
+      Variant{"cell_sorted_half", Backend::kSerial,
+              "ours: cell_sorted keeping only j < i, Müller's half list "
+              "without duplicates; rows ascending",
+              &CellSortedHalf},
+      Variant{"cell_sorted_openmp", Backend::kOpenMp,
+              "ours: cell_sorted with the cells split among threads by "
+              "particle count, per-row counts, one scan, rows copied and "
+              "sorted in parallel; full lists, rows ascending, the same CSR "
+              "whatever the thread count",
+              &CellSortedOpenMp},
+  };
+  return kVariants;
+}
+
+std::string_view ListKindName(ListKind kind) {
+  return kind == ListKind::kHalf ? "half" : "full";
+}
+
+std::string_view RowOrderName(RowOrder order) {
+  return order == RowOrder::kMuller ? "muller" : "ascending";
+}
+
+namespace {
+
+bool PositiveFinite(float value) { return std::isfinite(value) && value > 0; }
+
+// floor(c / spacing) in double, before any conversion: it may be huge.
+double FloorCell(double c, float spacing) {
+  return std::floor(c / static_cast<double>(spacing));
+}
+
+void CheckCellRange(double cell, const char* axis, const char* side) {
+  if (!(std::abs(cell) <= static_cast<double>(kMaxCellCoord))) {
+    throw Error(std::string("hash_grid: the ") + side + " searched cell on " +
+                axis + " is " + std::to_string(cell) +
+                ", beyond the hash's exact range +-" +
+                std::to_string(kMaxCellCoord) +
+                " (coordinates too large for the spacing)");
+  }
+}
+
+}  // namespace
+
+void CheckInput(const Points& points, const Params& params, bool hashed) {
+  if (points.y.size() != points.size() || points.z.size() != points.size()) {
+    throw Error("hash_grid: x, y and z have different lengths");
+  }
+  if (points.size() > kMaxParticles) {
+    throw Error("hash_grid: " + std::to_string(points.size()) +
+                " particles, more than int32 ids allow");
+  }
+  if (!PositiveFinite(params.spacing)) {
+    throw Error("hash_grid: spacing must be finite and > 0, not " +
+                std::to_string(params.spacing));
+  }
+  if (!PositiveFinite(params.max_dist)) {
+    throw Error("hash_grid: max_dist must be finite and > 0, not " +
+                std::to_string(params.max_dist));
+  }
+  if (params.max_dist > kMaxWindowRatio * params.spacing) {
+    throw Error("hash_grid: max_dist " + std::to_string(params.max_dist) +
+                " is more than " + std::to_string(kMaxWindowRatio) +
+                " x spacing " + std::to_string(params.spacing) +
+                ": too many cells per query");
+  }
+  if (hashed && params.table_size == 0) {
+    throw Error("hash_grid: table_size must be > 0");
+  }
+  if (points.empty()) return;
+  const std::array<const std::vector<float>*, 3> axes = {&points.x, &points.y,
+                                                         &points.z};
+  const char* names[3] = {"x", "y", "z"};
+  const double d = params.max_dist;
+  for (std::size_t a = 0; a < 3; ++a) {
+    const std::vector<float>& c = *axes[a];
+    float low = std::numeric_limits<float>::infinity();
+    float high = -low;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      if (!std::isfinite(c[i])) {
+        throw Error("hash_grid: particle " + std::to_string(i) + " has " +
+                    names[a] + " = " + std::to_string(c[i]) +
+                    " (NaN or infinite)");
+      }
+      low = std::min(low, c[i]);
+      high = std::max(high, c[i]);
+    }
+    // The window is monotone in the coordinate: its extremes come from the
+    // extreme coordinates.
+    CheckCellRange(FloorCell(double{low} - d, params.spacing), names[a],
+                   "lowest");
+    CheckCellRange(FloorCell(double{high} + d, params.spacing), names[a],
+                   "highest");
+  }
+}
+
+std::int64_t IntCoord(double c, float spacing) {
+  return static_cast<std::int64_t>(FloorCell(c, spacing));
+}
+
+std::uint32_t MullerHash(std::int64_t x, std::int64_t y, std::int64_t z,
+                         std::uint32_t table_size) {
+  // JavaScript forms each product exactly (|product| < 2^53 here) and `^`
+  // takes its low 32 bits: the same bits as the wrapped uint32 product.
+  const std::uint32_t bits = (static_cast<std::uint32_t>(x) * 92837111u) ^
+                             (static_cast<std::uint32_t>(y) * 689287499u) ^
+                             (static_cast<std::uint32_t>(z) * 283923481u);
+  // The int32 the XOR yields, made absolute in 64 bits: Math.abs(-2^31) is
+  // 2^31, where std::abs(INT32_MIN) would be undefined.
+  const std::int64_t h = static_cast<std::int32_t>(bits);
+  const std::int64_t magnitude = h < 0 ? -h : h;
+  return static_cast<std::uint32_t>(magnitude % table_size);
+}
+
+std::uint64_t RepeatedEntries(const Csr& csr) {
+  std::uint64_t repeated = 0;
+  std::vector<std::uint32_t> row;
+  for (std::size_t r = 0; r < csr.rows(); ++r) {
+    const auto entries = csr.Row(r);
+    row.assign(entries.begin(), entries.end());
+    std::sort(row.begin(), row.end());
+    for (std::size_t k = 1; k < row.size(); ++k) {
+      repeated += row[k] == row[k - 1] ? 1 : 0;
+    }
+  }
+  return repeated;
+}
+
+}  // namespace adj::hash_grid

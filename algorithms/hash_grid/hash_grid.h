@@ -1,0 +1,153 @@
+#pragma once
+
+// hash_grid: fixed-radius neighbour lists, the table cloth self-collision and
+// SPH rebuild every frame. Row i of the output lists the particles j != i
+// with |p_i - p_j|^2 <= max_dist^2.
+//
+// Every variant obeys the same contract:
+//   - the pair predicate is Müller's, in double precision (JavaScript
+//     numbers): dx = double(x_i) - double(x_j) (likewise y, z),
+//     d2 = (dx * dx + dy * dy) + dz * dz, rounded op by op (no fused
+//     multiply-add), kept when d2 <= double(max_dist)^2. Pairs exactly
+//     max_dist apart are neighbours. The predicate is exact whenever the
+//     coordinate differences are (coordinates within 2^29 ulps of one
+//     another, as every generated test cloud);
+//   - the cells searched for particle i are Müller's window:
+//     floor((double(c_i) -/+ double(max_dist)) / double(spacing)) per axis,
+//     so every variant sees the same candidates;
+//   - the output says which list it is (Neighbors::list): kHalf is Müller's
+//     half list, row i holding only j < i (each unordered pair once, at its
+//     larger id); kFull holds each pair in both rows (symmetric);
+//   - and in which order rows come (Neighbors::order): kMuller is Müller's
+//     queryAll order (searched cells x-major, then y, then z; inside a
+//     bucket descending ids, from the decrementing fill), duplicates
+//     included when two searched cells share a bucket (the faithful quirk);
+//     kAscending rows are strictly ascending, no duplicates;
+//   - out.csr.rows() == points.size(); out's buffers are reused from call to
+//     call;
+//   - bad input throws hash_grid::Error before anything is read twice: a
+//     NaN or infinite coordinate (naming the first such particle), spacing
+//     or max_dist not finite and > 0, max_dist > kMaxWindowRatio x spacing
+//     (windows of more than ~2 x 64 + 1 cells per axis), table_size 0 for
+//     a hashed variant, a searched cell coordinate with |c| >
+//     kMaxCellCoord (Müller's hash is exact in JavaScript only while the
+//     products stay below 2^53), more than 2^31 - 1 particles, or more
+//     neighbour entries than uint32 offsets can address;
+//   - no particles is valid: one offset, 0.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/common/csr.h"
+#include "algorithms/common/errors.h"
+#include "algorithms/common/points.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::hash_grid {
+
+struct Params {
+  float spacing = 0;   // cell edge length
+  float max_dist = 0;  // search radius (inclusive)
+  // Buckets of a hashed variant (Müller: 2N in the balls demo, 5N in the
+  // cloth demo); variants that key cells exactly ignore it.
+  std::uint32_t table_size = 0;
+};
+
+enum class ListKind { kHalf, kFull };
+enum class RowOrder { kMuller, kAscending };
+std::string_view ListKindName(ListKind kind);
+std::string_view RowOrderName(RowOrder order);
+
+struct Neighbors {
+  Csr csr;
+  ListKind list = ListKind::kHalf;
+  RowOrder order = RowOrder::kMuller;
+  // Candidate entries the queries handed to the distance test, self and
+  // repeats included: the work a variant did per pair found.
+  std::uint64_t candidates = 0;
+  // CPU threads the variant ran on.
+  int threads = 1;
+};
+
+class Error : public adj::Error {
+ public:
+  using adj::Error::Error;
+};
+
+// |cell coordinate| limit: 13e6 x 689287499 (the largest multiplier) <
+// 2^53, so the JavaScript products are exact and equal the uint32 ones.
+constexpr std::int64_t kMaxCellCoord = 13'000'000;
+constexpr float kMaxWindowRatio = 64;
+constexpr std::size_t kMaxParticles = 0x7fffffff;
+
+using QueryAllFn = void(const Points& points, const Params& params,
+                        Neighbors& out);
+using Variant = adj::Variant<QueryAllFn>;
+
+// muller, cell_sorted, cell_sorted_half, cell_sorted_openmp.
+std::span<const Variant> Variants();
+
+// Throws Error unless (points, params) satisfy the contract above; the table
+// size is checked only when `hashed`.
+void CheckInput(const Points& points, const Params& params, bool hashed);
+
+// Müller's intCoord: floor(double(c) / double(spacing)).
+std::int64_t IntCoord(double c, float spacing);
+
+// Müller's hashCoords with JavaScript semantics, for |x|, |y|, |z| <=
+// kMaxCellCoord and table_size > 0: the products wrapped to 32 bits, XORed,
+// read as int32, absolute value in 64 bits, modulo table_size.
+std::uint32_t MullerHash(std::int64_t x, std::int64_t y, std::int64_t z,
+                         std::uint32_t table_size);
+
+// Müller's dense hash (Ten Minute Physics 11 and 15), line for line; see
+// ../shared/notes/neighbor-search.md, sections 1.2-1.4. The positions and
+// parameters must have passed CheckInput (the variant does it).
+class MullerHashGrid {
+ public:
+  MullerHashGrid(float spacing, std::uint32_t table_size);
+  // New parameters, the buffers kept.
+  void Configure(float spacing, std::uint32_t table_size) {
+    spacing_ = spacing;
+    table_size_ = table_size;
+  }
+  // Count per bucket, inclusive scan (bucket ends), decrementing fill (ends
+  // become starts, ids inside a bucket descending).
+  void Create(const Points& points);
+  // The candidates of particle i: every searched cell's bucket appended, no
+  // distance test, no de-duplication, self included.
+  std::span<const std::uint32_t> Query(const Points& points, std::size_t i,
+                                       float max_dist);
+  // Müller's half list; out.candidates sums the query sizes.
+  void QueryAll(const Points& points, float max_dist, Neighbors& out);
+
+  std::span<const std::uint32_t> cell_start() const { return cell_start_; }
+  std::span<const std::uint32_t> cell_entries() const { return cell_entries_; }
+
+ private:
+  float spacing_;
+  std::uint32_t table_size_;
+  std::vector<std::uint32_t> cell_start_;  // table_size + 1 (guard)
+  std::vector<std::uint32_t> cell_entries_;
+  std::vector<std::uint32_t> query_ids_;
+};
+
+// Entries of `csr` beyond the first of each (row, index) pair: Müller's
+// duplicate count (0 for every other variant).
+std::uint64_t RepeatedEntries(const Csr& csr);
+
+// The implementations, one file each; call them through Variants().
+QueryAllFn MullerQueryAll;
+QueryAllFn CellSortedFull;
+QueryAllFn CellSortedHalf;
+QueryAllFn CellSortedOpenMp;
+// CellSortedOpenMp with its fork threshold exposed (default 8192 particles
+// per thread), so that tests drive the threaded path with small clouds.
+void CellSortedOpenMpTuned(const Points& points, const Params& params,
+                           Neighbors& out,
+                           std::size_t min_particles_per_thread);
+
+}  // namespace adj::hash_grid

@@ -1,0 +1,121 @@
+// Müller's dense spatial hash, Ten Minute Physics 11 (hashing) and 15
+// (self-collision), `class Hash`, line for line: see
+// ../shared/notes/neighbor-search.md, sections 1.2-1.4. JavaScript numbers
+// are doubles, so the coordinates, the window and the distance test are
+// computed in double from the float positions, as Float32Array reads give
+// them. Differences from the JavaScript, none of them visible in the output:
+//   - queryIds grows instead of holding maxNumObjects slots (a query can
+//     return more candidates than particles: JavaScript drops those writes
+//     silently, a literal C++ port would overflow);
+//   - adjIds is a std::vector (JavaScript doubles a typed array);
+//   - the input is validated first (CheckInput), and the entry total must
+//     fit uint32 offsets.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "algorithms/hash_grid/hash_grid.h"
+
+namespace adj::hash_grid {
+
+MullerHashGrid::MullerHashGrid(float spacing, std::uint32_t table_size)
+    : spacing_(spacing), table_size_(table_size) {}
+
+void MullerHashGrid::Create(const Points& points) {
+  const std::size_t n = points.size();
+  cell_start_.assign(std::size_t{table_size_} + 1, 0);
+  cell_entries_.assign(n, 0);
+  const auto hash_pos = [&](std::size_t i) {
+    return MullerHash(IntCoord(points.x[i], spacing_),
+                      IntCoord(points.y[i], spacing_),
+                      IntCoord(points.z[i], spacing_), table_size_);
+  };
+  // determine cell sizes
+  for (std::size_t i = 0; i < n; ++i) ++cell_start_[hash_pos(i)];
+  // determine cell starts (inclusive scan: bucket ends), guard
+  std::uint32_t start = 0;
+  for (std::uint32_t b = 0; b < table_size_; ++b) {
+    start += cell_start_[b];
+    cell_start_[b] = start;
+  }
+  cell_start_[table_size_] = start;
+  // fill in object ids, decrementing: ends become starts
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t h = hash_pos(i);
+    --cell_start_[h];
+    cell_entries_[cell_start_[h]] = static_cast<std::uint32_t>(i);
+  }
+}
+
+std::span<const std::uint32_t> MullerHashGrid::Query(const Points& points,
+                                                     std::size_t i,
+                                                     float max_dist) {
+  const double d = max_dist;
+  const std::int64_t x0 = IntCoord(points.x[i] - d, spacing_);
+  const std::int64_t y0 = IntCoord(points.y[i] - d, spacing_);
+  const std::int64_t z0 = IntCoord(points.z[i] - d, spacing_);
+  const std::int64_t x1 = IntCoord(points.x[i] + d, spacing_);
+  const std::int64_t y1 = IntCoord(points.y[i] + d, spacing_);
+  const std::int64_t z1 = IntCoord(points.z[i] + d, spacing_);
+  query_ids_.clear();
+  for (std::int64_t xi = x0; xi <= x1; ++xi) {
+    for (std::int64_t yi = y0; yi <= y1; ++yi) {
+      for (std::int64_t zi = z0; zi <= z1; ++zi) {
+        const std::uint32_t h = MullerHash(xi, yi, zi, table_size_);
+        const std::uint32_t start = cell_start_[h];
+        const std::uint32_t end = cell_start_[h + 1];
+        query_ids_.insert(query_ids_.end(), cell_entries_.begin() + start,
+                          cell_entries_.begin() + end);
+      }
+    }
+  }
+  return query_ids_;
+}
+
+void MullerHashGrid::QueryAll(const Points& points, float max_dist,
+                              Neighbors& out) {
+  const std::size_t n = points.size();
+  std::vector<std::uint32_t>& first_adj_id = out.csr.offsets;
+  std::vector<std::uint32_t>& adj_ids = out.csr.indices;
+  first_adj_id.resize(n + 1);
+  adj_ids.clear();
+  const double max_dist2 = double{max_dist} * double{max_dist};
+  std::uint64_t candidates = 0;
+  for (std::size_t id0 = 0; id0 < n; ++id0) {
+    first_adj_id[id0] = static_cast<std::uint32_t>(adj_ids.size());
+    const auto query_ids = Query(points, id0, max_dist);
+    candidates += query_ids.size();
+    const double x = points.x[id0];
+    const double y = points.y[id0];
+    const double z = points.z[id0];
+    for (const std::uint32_t id1 : query_ids) {
+      if (id1 >= id0) continue;
+      const double a0 = x - points.x[id1];
+      const double a1 = y - points.y[id1];
+      const double a2 = z - points.z[id1];
+      const double dist2 = a0 * a0 + a1 * a1 + a2 * a2;
+      if (dist2 > max_dist2) continue;
+      if (adj_ids.size() == std::numeric_limits<std::uint32_t>::max()) {
+        throw Error("hash_grid: more than 2^32 - 1 neighbour entries");
+      }
+      adj_ids.push_back(id1);
+    }
+  }
+  first_adj_id[n] = static_cast<std::uint32_t>(adj_ids.size());
+  out.list = ListKind::kHalf;
+  out.order = RowOrder::kMuller;
+  out.candidates = candidates;
+  out.threads = 1;
+}
+
+void MullerQueryAll(const Points& points, const Params& params,
+                    Neighbors& out) {
+  CheckInput(points, params, /*hashed=*/true);
+  // Kept between calls, as the demos keep their Hash object between frames.
+  thread_local MullerHashGrid grid(params.spacing, params.table_size);
+  grid.Configure(params.spacing, params.table_size);
+  grid.Create(points);
+  grid.QueryAll(points, params.max_dist, out);
+}
+
+}  // namespace adj::hash_grid

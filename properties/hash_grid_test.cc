@@ -1,0 +1,531 @@
+#include "algorithms/hash_grid/hash_grid.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "properties/variant_cases.h"
+#include "reference/hash_grid.h"
+#include "scenes/clouds.h"
+
+namespace adj::hash_grid {
+namespace {
+
+using Words = std::vector<std::uint32_t>;
+
+// --- Müller's hash, pinned ---------------------------------------------------
+//
+// h = |int32((x * 92837111) ^ (y * 689287499) ^ (z * 283923481))| % table.
+//   (1, 0, 0): 92837111, positive: % 1000 = 111; % 3: digit sum 32 -> 2.
+//   (0, 1, 0): 689287499: % 1000 = 499; % 3: digit sum 62 -> 2.
+//   (0, 0, 1): 283923481: % 1000 = 481.
+//   (1, 1, 0): 92837111 ^ 689287499 = 748496316 (binary XOR of
+//              0b000101100010001001010011110111 and
+//              0b101001000101011011000101001011): % 1000 = 316; % 3: digit
+//              sum 48 -> 0.
+//   (-1, 0, 0): -92837111 as int32, |.| = 92837111: 111 as for (1, 0, 0).
+//   (-3, 0, 0): -278511333: 333.
+//   (0, 4, 0): 4 x 689287499 = 2757149996 >= 2^31 wraps to
+//              2757149996 - 2^32 = -1537817300: |.| % 1000 = 300 (a C++ port
+//              without the wrap would give 996).
+//   (5, 0, 0): 464185555: % 1000 = 555; % 3 = 1.
+//   (10^6, -10^6, 3): the products wrap several times; the int32 XOR is
+//              -558350133: % 1000 = 133.
+TEST(MullerHash, PinnedValues) {
+  EXPECT_EQ(MullerHash(0, 0, 0, 1000), 0u);
+  EXPECT_EQ(MullerHash(1, 0, 0, 1000), 111u);
+  EXPECT_EQ(MullerHash(0, 1, 0, 1000), 499u);
+  EXPECT_EQ(MullerHash(0, 0, 1, 1000), 481u);
+  EXPECT_EQ(MullerHash(1, 1, 0, 1000), 316u);
+  EXPECT_EQ(MullerHash(-1, 0, 0, 1000), 111u);
+  EXPECT_EQ(MullerHash(-3, 0, 0, 1000), 333u);
+  EXPECT_EQ(MullerHash(0, 4, 0, 1000), 300u);
+  EXPECT_EQ(MullerHash(5, 0, 0, 1000), 555u);
+  EXPECT_EQ(MullerHash(1000000, -1000000, 3, 1000), 133u);
+  EXPECT_EQ(MullerHash(1, 0, 0, 3), 2u);
+  EXPECT_EQ(MullerHash(0, 1, 0, 3), 2u);
+  EXPECT_EQ(MullerHash(1, 1, 0, 3), 0u);
+  EXPECT_EQ(MullerHash(5, 0, 0, 3), 1u);
+  // The full int32 magnitude, before the modulo.
+  EXPECT_EQ(MullerHash(0, 4, 0, 0x7fffffffu), 1537817300u);
+  EXPECT_EQ(MullerHash(1000000, -1000000, 3, 0x7fffffffu), 558350133u);
+}
+
+TEST(MullerHash, AbsoluteValueOfInt32MinIsTakenIn64Bits) {
+  // (-1047564, 35268, 0), found by a meet-in-the-middle search:
+  //   -1047564 x 92837111 = -97252815347604, low 32 bits 2424103020
+  //       35268 x 689287499 = 24309791514732, low 32 bits  276619372
+  //   XOR = 0x80000000 = INT32_MIN; JavaScript's Math.abs gives 2^31 =
+  //   2147483648: % 1000 = 648, % 3 = 2. (std::abs(INT32_MIN) would be
+  //   undefined; a 32-bit abs typically leaves it negative.)
+  EXPECT_EQ(MullerHash(-1047564, 35268, 0, 1000), 648u);
+  EXPECT_EQ(MullerHash(-1047564, 35268, 0, 3), 2u);
+  EXPECT_EQ(MullerHash(-1047564, 35268, 0, 0xffffffffu), 2147483648u);
+  EXPECT_EQ(reference::MullerHashOf(-1047564, 35268, 0, 1000), 648u);
+}
+
+TEST(MullerHash, AgreesWithTheOracleOnRandomCells) {
+  EXPECT_TRUE(rc::check([] {
+    const auto coord =
+        rc::gen::inRange<std::int64_t>(-kMaxCellCoord, kMaxCellCoord + 1);
+    const std::int64_t x = *coord;
+    const std::int64_t y = *coord;
+    const std::int64_t z = *coord;
+    const auto table = *rc::gen::inRange<std::uint32_t>(1, 0xffffffffu);
+    RC_ASSERT(MullerHash(x, y, z, table) ==
+              reference::MullerHashOf(x, y, z, table));
+  }));
+}
+
+// --- Müller's queryAll on a scene worked out by hand -------------------------
+//
+// spacing 1, max_dist 0.25, table size 3; five particles:
+//   p0 (0.875, 0.875, 0.5)  cell (0, 0, 0)
+//   p1 (1.125, 0.875, 0.5)  cell (1, 0, 0)
+//   p2 (0.875, 1.125, 0.5)  cell (0, 1, 0)
+//   p3 (1.125, 1.125, 0.5)  cell (1, 1, 0)
+//   p4 (5.5,   0.5,   0.5)  cell (5, 0, 0)
+// Buckets (hash values above, table 3): (0,0,0) -> 0, (1,0,0) -> 2,
+// (0,1,0) -> 2, (1,1,0) -> 0, (5,0,0) -> 1.
+// create: counts b0 = 2 (p0, p3), b1 = 1 (p4), b2 = 2 (p1, p2); inclusive
+// scan 2, 3, 5, guard 5; decrementing fill: p0 -> b0 slot 1, p1 -> b2 slot
+// 4, p2 -> b2 slot 3, p3 -> b0 slot 0, p4 -> b1 slot 2:
+//   cellStart = 0 2 3 5, cellEntries = 3 0 | 4 | 2 1.
+// query of p0..p3: window x in floor(0.875 -/+ 0.25) = 0..1 (p1, p3: 0.875
+// .. 1.375, also 0..1), y likewise, z floor(0.25) .. floor(0.75) = 0..0;
+// cells x-major (0,0,0) (0,1,0) (1,0,0) (1,1,0) -> buckets 0 2 2 0 ->
+// candidates 3 0 2 1 2 1 3 0 (two pairs of cells share a bucket).
+// query of p4: the one cell (5,0,0) -> bucket 1 -> candidates 4.
+// Distances: p0-p1, p0-p2, p1-p3, p2-p3 are exactly 0.25 = max_dist (kept:
+// d^2 <= max_dist^2); the diagonals p0-p3, p1-p2 are 0.354 (dropped).
+//   row 0: no j < 0                                  -> (empty)
+//   row 1: j < 1 among 3 0 2 1 2 1 3 0: 0, 0         -> 0 0   (duplicate)
+//   row 2: j < 2: 0, 1 (too far), 1 (too far), 0     -> 0 0   (duplicate)
+//   row 3: j < 3: 0 (too far), 2, 1, 2, 1, 0 (far)   -> 2 1 2 1
+//   row 4: none.
+// firstAdjId = 0 0 2 4 8 8, adjIds = 0 0 0 0 2 1 2 1; 4 * 8 + 1 = 33
+// candidates; 4 true pairs, 4 repeated entries.
+Points HandScene() {
+  Points points;
+  points.PushBack(0.875f, 0.875f, 0.5f);
+  points.PushBack(1.125f, 0.875f, 0.5f);
+  points.PushBack(0.875f, 1.125f, 0.5f);
+  points.PushBack(1.125f, 1.125f, 0.5f);
+  points.PushBack(5.5f, 0.5f, 0.5f);
+  return points;
+}
+constexpr Params kHandParams{1.0f, 0.25f, 3};
+
+TEST(Muller, HandWorkedSceneBuildsTheDocumentedTable) {
+  const Points points = HandScene();
+  MullerHashGrid grid(kHandParams.spacing, kHandParams.table_size);
+  grid.Create(points);
+  EXPECT_EQ(Words(grid.cell_start().begin(), grid.cell_start().end()),
+            (Words{0, 2, 3, 5}));
+  EXPECT_EQ(Words(grid.cell_entries().begin(), grid.cell_entries().end()),
+            (Words{3, 0, 4, 2, 1}));
+  const auto candidates = grid.Query(points, 3, kHandParams.max_dist);
+  EXPECT_EQ(Words(candidates.begin(), candidates.end()),
+            (Words{3, 0, 2, 1, 2, 1, 3, 0}));
+  const auto lonely = grid.Query(points, 4, kHandParams.max_dist);
+  EXPECT_EQ(Words(lonely.begin(), lonely.end()), Words{4});
+}
+
+TEST(Muller, HandWorkedSceneQueryAll) {
+  const Points points = HandScene();
+  Neighbors out;
+  MullerQueryAll(points, kHandParams, out);
+  EXPECT_EQ(out.csr.offsets, (Words{0, 0, 2, 4, 8, 8}));
+  EXPECT_EQ(out.csr.indices, (Words{0, 0, 0, 0, 2, 1, 2, 1}));
+  EXPECT_EQ(out.list, ListKind::kHalf);
+  EXPECT_EQ(out.order, RowOrder::kMuller);
+  EXPECT_EQ(out.candidates, 33u);
+  EXPECT_EQ(RepeatedEntries(out.csr), 4u);
+  // The oracle's account of the same duplicates.
+  const Csr half =
+      reference::HalfLists(reference::NeighborLists(points, 0.25f));
+  EXPECT_EQ(half.offsets, (Words{0, 0, 1, 2, 4, 4}));
+  EXPECT_EQ(half.indices, (Words{0, 0, 1, 2}));
+  EXPECT_EQ(reference::MullerRepeats(points, 1.0f, 0.25f, 3, half), 4u);
+  // A table large enough to separate the four cells: no duplicates, and
+  // the rows in bucket order (cells (0,1,0) -> 499, (1,0,0) -> 111 at 1000:
+  // buckets are visited in cell order, x-major, whatever their numbers).
+  MullerQueryAll(points, {1.0f, 0.25f, 1000}, out);
+  EXPECT_EQ(out.csr.offsets, (Words{0, 0, 1, 2, 4, 4}));
+  EXPECT_EQ(out.csr.indices, (Words{0, 0, 2, 1}));
+  EXPECT_EQ(RepeatedEntries(out.csr), 0u);
+}
+
+// --- every variant against the oracle ----------------------------------------
+
+class HashGrid : public testing::VariantTest<&hash_grid::Variants> {
+ protected:
+  Neighbors Run(const Points& points, const Params& params) const {
+    Neighbors out;
+    variant().run(points, params, out);
+    return out;
+  }
+};
+
+// Checks `got` against the brute-force oracle (inside a RapidCheck property
+// when `rc`, else with gtest assertions through the return value).
+std::string Disagreement(const Points& points, const Params& params,
+                         const Neighbors& got) {
+  const std::size_t n = points.size();
+  try {
+    ValidateCsr(got.csr, n);
+  } catch (const adj::Error& error) {
+    return std::string("malformed CSR: ") + error.what();
+  }
+  if (got.csr.rows() != n) return "wrong row count";
+  const Csr full = reference::NeighborLists(points, params.max_dist);
+  const Csr half = reference::HalfLists(full);
+  if (reference::PairSet(got.csr) != reference::PairSet(full)) {
+    return "pair set differs from the oracle's";
+  }
+  if (got.candidates < got.csr.entries()) return "fewer candidates than hits";
+  if (got.order == RowOrder::kAscending) {
+    const Csr& expected = got.list == ListKind::kFull ? full : half;
+    if (!(got.csr == expected)) return "rows differ from the oracle's";
+    if (got.list == ListKind::kFull && !reference::IsSymmetric(got.csr)) {
+      return "full list not symmetric";
+    }
+    return "";
+  }
+  // Müller's order: the half list once duplicates are removed, and each
+  // pair exactly as often as cells of i's window share j's bucket.
+  if (got.list != ListKind::kHalf) return "Müller's order on a full list";
+  if (!(reference::Deduplicated(got.csr) == half)) {
+    return "deduplicated rows differ from the oracle's half list";
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    std::map<std::uint32_t, std::uint32_t> times;
+    for (const std::uint32_t j : got.csr.Row(i)) ++times[j];
+    for (const auto& [j, count] : times) {
+      const std::uint32_t expected = reference::MullerMultiplicity(
+          points, params.spacing, params.max_dist, params.table_size, i, j);
+      if (count != expected) {
+        return "pair (" + std::to_string(i) + ", " + std::to_string(j) +
+               ") listed " + std::to_string(count) + " times, expected " +
+               std::to_string(expected);
+      }
+    }
+  }
+  if (RepeatedEntries(got.csr) !=
+      reference::MullerRepeats(points, params.spacing, params.max_dist,
+                               params.table_size, half)) {
+    return "repeated entries differ from the candidate multiplicity";
+  }
+  return "";
+}
+
+enum class CloudKind {
+  kUniform,       // dyadic coordinates in a box of a few cells
+  kClustered,     // tight clusters in a box
+  kFarClusters,   // clusters thousands of cells apart (sparse cells)
+  kOneCell,       // every point inside one cell
+  kExactLattice,  // a lattice whose step is max_dist / 5: 3-4-5 pairs at
+                  // exactly max_dist
+  kCoincident,    // few distinct positions, many copies
+};
+
+struct CloudSpec {
+  CloudKind kind;
+  std::vector<std::int32_t> a, b, c;  // per point: integer coordinates
+  std::uint32_t clusters;
+  float spacing;
+  float max_dist;
+  std::uint32_t table_size;
+  // Added to every coordinate (negative and large clouds); at most 2^21, so
+  // that cells stay within kMaxCellCoord for the finest spacing (0.25).
+  float offset;
+};
+
+void showValue(const CloudSpec& spec, std::ostream& os) {
+  os << "kind " << static_cast<int>(spec.kind) << ", " << spec.a.size()
+     << " points, spacing " << spec.spacing << ", max_dist " << spec.max_dist
+     << ", table " << spec.table_size << ", offset " << spec.offset;
+}
+
+// Coordinates are small integers scaled by a power of two, plus an offset:
+// exact floats whose differences and squares are exact in double, so the
+// predicate is exact and pairs at exactly max_dist are decided alike.
+Points BuildCloud(const CloudSpec& spec) {
+  Points points;
+  const std::size_t n = spec.a.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    double x = spec.a[i];
+    double y = spec.b[i];
+    double z = spec.c[i];
+    switch (spec.kind) {
+      case CloudKind::kUniform:
+        x /= 16, y /= 16, z /= 16;  // box of 10 units
+        break;
+      case CloudKind::kClustered:
+      case CloudKind::kFarClusters: {
+        const double gap = spec.kind == CloudKind::kClustered ? 4.0 : 4096.0;
+        const double centre = gap * static_cast<double>(i % spec.clusters);
+        x = centre + x / 256, y = y / 256 - centre, z = z / 256;
+        break;
+      }
+      case CloudKind::kOneCell:
+        // [0, spacing) on every axis: a / 2^10 of the spacing.
+        x = std::fabs(x) / 1024 * spec.spacing;
+        y = std::fabs(y) / 1024 * spec.spacing;
+        z = std::fabs(z) / 1024 * spec.spacing;
+        break;
+      case CloudKind::kExactLattice:
+        x = x * spec.max_dist / 5, y = y * spec.max_dist / 5,
+        z = z * spec.max_dist / 5;
+        break;
+      case CloudKind::kCoincident:
+        x = (spec.a[i] % 3) * 0.5, y = (spec.b[i] % 2) * 0.5, z = 0;
+        break;
+    }
+    points.PushBack(static_cast<float>(x + spec.offset),
+                    static_cast<float>(y + spec.offset),
+                    static_cast<float>(z - spec.offset));
+  }
+  return points;
+}
+
+rc::Gen<CloudSpec> AnyCloud(std::size_t max_points) {
+  return rc::gen::exec([max_points] {
+    CloudSpec spec;
+    spec.kind = *rc::gen::element(
+        CloudKind::kUniform, CloudKind::kClustered, CloudKind::kFarClusters,
+        CloudKind::kOneCell, CloudKind::kExactLattice, CloudKind::kCoincident);
+    const auto n = *rc::gen::inRange<std::size_t>(0, max_points + 1);
+    const std::int32_t range = spec.kind == CloudKind::kExactLattice ? 12 : 160;
+    const auto coordinate = rc::gen::inRange<std::int32_t>(-range, range);
+    spec.a = *rc::gen::container<std::vector<std::int32_t>>(n, coordinate);
+    spec.b = *rc::gen::container<std::vector<std::int32_t>>(n, coordinate);
+    spec.c = *rc::gen::container<std::vector<std::int32_t>>(n, coordinate);
+    spec.clusters = *rc::gen::inRange<std::uint32_t>(1, 6);
+    // Powers of two and their sums: exact, and max_dist / 5 steps of the
+    // lattice stay exact for 1.25 and 2.5.
+    spec.spacing = *rc::gen::element(0.25f, 0.5f, 0.75f, 1.0f, 2.0f);
+    spec.max_dist = *rc::gen::element(0.25f, 0.5f, 1.0f, 1.25f, 2.5f);
+    spec.table_size =
+        *rc::gen::oneOf(rc::gen::inRange<std::uint32_t>(1, 8),
+                        rc::gen::just(static_cast<std::uint32_t>(2 * n + 1)),
+                        rc::gen::just(static_cast<std::uint32_t>(5 * n + 1)));
+    spec.offset = *rc::gen::element(0.0f, -1000.5f, 1048576.0f, -2097152.0f);
+    return spec;
+  });
+}
+
+TEST_P(HashGrid, HandWorkedSceneHasTheOraclesPairs) {
+  const Points points = HandScene();
+  const Neighbors got = Run(points, kHandParams);
+  EXPECT_EQ(Disagreement(points, kHandParams, got), "");
+}
+
+TEST_P(HashGrid, EmptyAndSingleParticle) {
+  const Params params{1.0f, 1.0f, 1};
+  Neighbors got = Run(Points{}, params);
+  EXPECT_EQ(got.csr.offsets, Words{0});
+  EXPECT_TRUE(got.csr.indices.empty());
+  Points one;
+  one.PushBack(-3.5f, 2.0f, 7.25f);
+  got = Run(one, params);
+  EXPECT_EQ(got.csr.offsets, (Words{0, 0}));
+  EXPECT_TRUE(got.csr.indices.empty());
+}
+
+TEST_P(HashGrid, GeneratedCloudsMatchOracle) {
+  EXPECT_TRUE(rc::check("clouds of up to 200 points", [this] {
+    const CloudSpec spec = *AnyCloud(200);
+    RC_CLASSIFY(spec.kind == CloudKind::kFarClusters, "far clusters");
+    RC_CLASSIFY(spec.table_size < 8, "tiny table");
+    const Points points = BuildCloud(spec);
+    const Params params{spec.spacing, spec.max_dist, spec.table_size};
+    const Neighbors got = Run(points, params);
+    RC_CLASSIFY(got.csr.entries() > 0, "has pairs");
+    const std::string disagreement = Disagreement(points, params, got);
+    RC_ASSERT(disagreement == "");
+  }));
+}
+
+TEST_P(HashGrid, OutputBuffersAreReused) {
+  const Points big = scenes::UniformCloud(3000, 8.0f, 1);
+  const Points small = HandScene();
+  Neighbors out;
+  variant().run(big, {1.0f, 1.0f, 6000}, out);
+  variant().run(small, kHandParams, out);
+  EXPECT_EQ(Disagreement(small, kHandParams, out), "");
+}
+
+// CompactNSearch's scene at 20 points across (2,176 points), shuffled:
+// a lattice, many pairs exactly two lattice spacings apart... in float, so
+// not exactly: the oracle decides with the same predicate.
+TEST_P(HashGrid, CompactNSearchSphereMatchesOracle) {
+  const Points points = scenes::CompactNSearchSphere(20, 5);
+  const float radius = scenes::CompactNSearchRadius(20);
+  const Params params{radius, radius,
+                      static_cast<std::uint32_t>(2 * points.size())};
+  const Neighbors got = Run(points, params);
+  EXPECT_EQ(Disagreement(points, params, got), "");
+  EXPECT_GT(got.csr.entries(), 10 * points.size());
+}
+
+TEST_P(HashGrid, RejectsNonFinitePositionsNamingTheParticle) {
+  const float bad_values[] = {std::numeric_limits<float>::quiet_NaN(),
+                              std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity()};
+  for (const float bad : bad_values) {
+    for (int axis = 0; axis < 3; ++axis) {
+      Points points = scenes::UniformCloud(50, 4.0f, 3);
+      std::vector<float>& c =
+          axis == 0 ? points.x : (axis == 1 ? points.y : points.z);
+      c[17] = bad;
+      c[40] = bad;  // a later one must not be the one named
+      try {
+        Run(points, {1.0f, 1.0f, 100});
+        ADD_FAILURE() << "no error for " << bad << " on axis " << axis;
+      } catch (const Error& error) {
+        EXPECT_NE(std::string(error.what()).find("particle 17 "),
+                  std::string::npos)
+            << error.what();
+      }
+    }
+  }
+}
+
+TEST_P(HashGrid, RejectsBadParameters) {
+  const Points points = scenes::UniformCloud(20, 4.0f, 4);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const float max_dist : {0.0f, -1.0f, nan, inf, -0.0f}) {
+    EXPECT_THROW(Run(points, {1.0f, max_dist, 40}), Error) << max_dist;
+  }
+  for (const float spacing : {0.0f, -1.0f, nan, inf}) {
+    EXPECT_THROW(Run(points, {spacing, 1.0f, 40}), Error) << spacing;
+  }
+  // A window of more than 2 x 64 + 1 cells per axis.
+  EXPECT_THROW(Run(points, {0.01f, 0.65f, 40}), Error);
+  EXPECT_NO_THROW(Run(points, {0.01f, 0.64f, 40}));
+  // Empty clouds are checked too.
+  EXPECT_THROW(Run(Points{}, {1.0f, 0.0f, 1}), Error);
+}
+
+TEST_P(HashGrid, TableSizeZeroIsRejectedByHashedVariants) {
+  const Points points = scenes::UniformCloud(20, 4.0f, 4);
+  if (variant().name == "muller") {
+    EXPECT_THROW(Run(points, {1.0f, 1.0f, 0}), Error);
+  } else {
+    // Exact cell keys: the table size is not used.
+    EXPECT_EQ(
+        Disagreement(points, {1.0f, 1.0f, 0}, Run(points, {1.0f, 1.0f, 0})),
+        "");
+  }
+}
+
+TEST_P(HashGrid, RejectsCellsBeyondTheHashRange) {
+  // spacing 1: cell = floor(coordinate). 12,999,999 is a float (< 2^24).
+  Points points;
+  points.PushBack(0.0f, 0.0f, 0.0f);
+  points.PushBack(12999999.0f, 0.0f, 0.0f);
+  // Window up to floor(12,999,999 + 0.5) = 12,999,999: in range.
+  EXPECT_NO_THROW(Run(points, {1.0f, 0.5f, 4}));
+  // Window up to 13,000,001: out.
+  EXPECT_THROW(Run(points, {1.0f, 2.0f, 4}), Error);
+  for (const float big : {14000000.0f, -14000000.0f, 3e38f}) {
+    Points far = points;
+    far.y[0] = big;
+    EXPECT_THROW(Run(far, {1.0f, 0.5f, 4}), Error) << big;
+  }
+  // The same coordinate is fine with a coarser spacing.
+  Points coarse = points;
+  coarse.z[1] = -14000000.0f;
+  EXPECT_NO_THROW(Run(coarse, {2.0f, 0.5f, 4}));
+  // A tiny spacing makes ordinary coordinates overflow the range.
+  EXPECT_THROW(Run(points, {1e-30f, 1e-30f, 4}), Error);
+}
+
+TEST_P(HashGrid, LargeCoordinatesNearTheLimit) {
+  // Integer coordinates around 12.9e6 (float ulp 1): the cells hash with
+  // wrapped products; differences stay exact.
+  Points points;
+  for (int i = 0; i < 40; ++i) {
+    points.PushBack(12900000.0f + static_cast<float>(i % 7),
+                    -12900000.0f + static_cast<float>(i % 5),
+                    static_cast<float>(i % 3));
+  }
+  const Params params{1.0f, 2.0f, 11};
+  EXPECT_EQ(Disagreement(points, params, Run(points, params)), "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, HashGrid,
+                         ::testing::ValuesIn(testing::CasesOf(Variants())),
+                         testing::CaseName);
+
+// --- cell_sorted_openmp on any thread count ----------------------------------
+
+TEST(CellSortedOpenMp, SameCsrOnEveryThreadCount) {
+  const int default_threads = omp_get_max_threads();
+  const Points uniform =
+      scenes::UniformCloud(4000, scenes::UniformSideFor(4000, 0.5f, 30), 9);
+  const Points sphere = scenes::CompactNSearchSphere(16, 3);
+  for (const Points* points : {&uniform, &sphere}) {
+    const Params params{0.5f, 0.5f, 0};
+    Neighbors serial;
+    CellSortedFull(*points, params, serial);
+    EXPECT_EQ(Disagreement(*points, params, serial), "");
+    for (int threads = 1; threads <= 5; ++threads) {
+      omp_set_num_threads(threads);
+      Neighbors got;
+      CellSortedOpenMpTuned(*points, params, got, 1);
+      EXPECT_EQ(got.threads, threads);
+      EXPECT_EQ(got.csr, serial.csr) << threads << " threads";
+      EXPECT_EQ(got.candidates, serial.candidates);
+    }
+  }
+  omp_set_num_threads(default_threads);
+}
+
+TEST(CellSortedOpenMp, GeneratedCloudsOnAnyThreadCount) {
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check([] {
+    const CloudSpec spec = *AnyCloud(200);
+    omp_set_num_threads(*rc::gen::inRange(1, 6));
+    const Points points = BuildCloud(spec);
+    const Params params{spec.spacing, spec.max_dist, spec.table_size};
+    Neighbors got;
+    CellSortedOpenMpTuned(points, params, got, 1);
+    const std::string disagreement = Disagreement(points, params, got);
+    RC_ASSERT(disagreement == "");
+  }));
+  omp_set_num_threads(default_threads);
+}
+
+// --- scenes ----------------------------------------------------------------
+
+TEST(Scenes, MullerBallsDemoIsTheDemosLattice) {
+  const Points balls = scenes::MullerBallsDemo();
+  ASSERT_EQ(balls.size(), 13824u);  // 24^3
+  // pos = bounds + spacing + i x spacing, spacing 3 x 0.025, z fastest.
+  EXPECT_FLOAT_EQ(balls.x[0], -0.925f);
+  EXPECT_FLOAT_EQ(balls.y[0], 0.075f);
+  EXPECT_FLOAT_EQ(balls.z[1], -0.85f);
+  EXPECT_FLOAT_EQ(balls.y[24], 0.15f);
+}
+
+TEST(Scenes, CompactNSearchSphereSizes) {
+  // The demo's 30 across gives 12,712 points (its printout); 60 gives the
+  // issue's ~107k.
+  EXPECT_EQ(scenes::CompactNSearchSphere(30, 0).size(), 12712u);
+  EXPECT_EQ(scenes::CompactNSearchSphere(60, 1).size(), 107392u);
+}
+
+}  // namespace
+}  // namespace adj::hash_grid
