@@ -188,10 +188,10 @@ void Build(const Points& points, float spacing, Grid& grid) {
 
 // The rows of the slots of cells [c_begin, c_end) into `scratch`, their
 // sizes into counts[slot]; returns the candidates tested.
-template <bool kHalf>
-std::uint64_t QueryCells(const Grid& grid, const Params& params,
-                         std::size_t c_begin, std::size_t c_end,
-                         std::uint32_t* counts, Scratch& scratch) {
+std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
+                         RowFilter* filter, std::size_t c_begin,
+                         std::size_t c_end, std::uint32_t* counts,
+                         Scratch& scratch) {
   const double d = params.max_dist;
   const double max_dist2 = d * d;
   const float spacing = params.spacing;
@@ -199,6 +199,7 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params,
   const float* gy = grid.y.data();
   const float* gz = grid.z.data();
   const std::uint32_t* perm = grid.perm.data();
+  const Slots slots{gx, gy, gz, perm};
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
   std::uint64_t candidates = 0;
   for (std::size_t c = c_begin; c < c_end; ++c) {
@@ -232,26 +233,13 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params,
       }
     }
     for (std::uint32_t s = first; s < last; ++s) {
-      const double px = gx[s];
-      const double py = gy[s];
-      const double pz = gz[s];
+      const double p[3] = {gx[s], gy[s], gz[s]};
       const std::uint32_t self = perm[s];
       scratch.Reserve(range_slots);
       std::uint32_t* row = scratch.entries.data() + scratch.used;
       std::size_t kept = 0;
       for (const auto& [begin, end] : ranges) {
-        for (std::uint32_t j = begin; j < end; ++j) {
-          const double a0 = px - gx[j];
-          const double a1 = py - gy[j];
-          const double a2 = pz - gz[j];
-          const double dist2 = a0 * a0 + a1 * a1 + a2 * a2;
-          const std::uint32_t other = perm[j];
-          const bool near = dist2 <= max_dist2;
-          const bool keep =
-              kHalf ? near & (other < self) : near & (other != self);
-          row[kept] = other;
-          kept += keep ? 1 : 0;
-        }
+        kept += filter(p, self, half, slots, begin, end, max_dist2, row + kept);
       }
       candidates += range_slots;
       std::sort(row, row + kept);
@@ -264,9 +252,29 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params,
 
 }  // namespace
 
+std::size_t ScalarRowFilter(const double p[3], std::uint32_t self, bool half,
+                            const Slots& slots, std::uint32_t begin,
+                            std::uint32_t end, double max_dist2,
+                            std::uint32_t* row) {
+  std::size_t kept = 0;
+  for (std::uint32_t j = begin; j < end; ++j) {
+    const double a0 = p[0] - slots.x[j];
+    const double a1 = p[1] - slots.y[j];
+    const double a2 = p[2] - slots.z[j];
+    const double dist2 = a0 * a0 + a1 * a1 + a2 * a2;
+    const std::uint32_t other = slots.perm[j];
+    const bool near = dist2 <= max_dist2;
+    const bool keep = half ? near & (other < self) : near & (other != self);
+    row[kept] = other;
+    kept += keep ? 1 : 0;
+  }
+  return kept;
+}
+
 void CellSortedQueryAll(const Points& points, const Params& params,
                         ListKind list, int threads,
-                        std::size_t min_particles_per_thread, Neighbors& out) {
+                        std::size_t min_particles_per_thread, Neighbors& out,
+                        RowFilter* filter) {
   CheckInput(points, params, /*hashed=*/false);
   const std::size_t n = points.size();
   Grid& grid = CallerGrid();
@@ -301,11 +309,8 @@ void CellSortedQueryAll(const Points& points, const Params& params,
     const std::size_t c_end = first_cell(t + 1);
     Scratch& scratch = scratches[t];
     scratch.used = 0;
-    candidates[t] = list == ListKind::kHalf
-                        ? QueryCells<true>(grid, params, c_begin, c_end,
-                                           counts.data(), scratch)
-                        : QueryCells<false>(grid, params, c_begin, c_end,
-                                            counts.data(), scratch);
+    candidates[t] = QueryCells(grid, params, list == ListKind::kHalf, filter,
+                               c_begin, c_end, counts.data(), scratch);
     // Rows by original id.
     const std::uint32_t s_begin = grid.start[c_begin];
     const std::uint32_t s_end = grid.start[c_end];
@@ -361,6 +366,13 @@ void CellSortedHalf(const Points& points, const Params& params,
                     Neighbors& out) {
   detail::CellSortedQueryAll(points, params, ListKind::kHalf, 1,
                              detail::kMinParticlesPerThread, out);
+}
+
+void CellSortedSimd(const Points& points, const Params& params,
+                    Neighbors& out) {
+  detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
+                             detail::kMinParticlesPerThread, out,
+                             &detail::SimdRowFilter);
 }
 
 }  // namespace adj::hash_grid

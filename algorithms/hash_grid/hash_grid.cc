@@ -27,6 +27,11 @@ std::span<const Variant> Variants() {
               "ours: cell_sorted keeping only j < i, Müller's half list "
               "without duplicates; rows ascending",
               &CellSortedHalf},
+      Variant{"cell_sorted_simd", Backend::kSimd,
+              "ours: cell_sorted with the pair test on Highway lanes (8 "
+              "doubles on AVX-512), rounding as the scalar test; full lists, "
+              "rows ascending",
+              &CellSortedSimd},
       Variant{"cell_sorted_openmp", Backend::kOpenMp,
               "ours: cell_sorted with the cells split among threads by "
               "particle count, per-row counts, one scan, rows copied and "

@@ -143,6 +143,7 @@ std::uint64_t RepeatedEntries(const Csr& csr);
 QueryAllFn MullerQueryAll;
 QueryAllFn CellSortedFull;
 QueryAllFn CellSortedHalf;
+QueryAllFn CellSortedSimd;
 QueryAllFn CellSortedOpenMp;
 // CellSortedOpenMp with its fork threshold exposed (default 8192 particles
 // per thread), so that tests drive the threaded path with small clouds.
