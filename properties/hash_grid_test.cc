@@ -11,6 +11,7 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "properties/variant_cases.h"
@@ -193,6 +194,35 @@ std::string Disagreement(const Points& points, const Params& params,
     return "pair set differs from the oracle's";
   }
   if (got.candidates < got.csr.entries()) return "fewer candidates than hits";
+  if (got.order == RowOrder::kCell) {
+    // Each row sorted is the oracle's row; in the row itself, entries come
+    // by cell (z, y, x; floor(c / spacing) in double), then by id.
+    if (got.list != ListKind::kFull) return "cell order on a half list";
+    const auto key = [&](std::uint32_t j) {
+      const auto cell = [&](float c) {
+        return std::floor(static_cast<double>(c) /
+                          static_cast<double>(params.spacing));
+      };
+      return std::make_tuple(cell(points.z[j]), cell(points.y[j]),
+                             cell(points.x[j]), j);
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto row = got.csr.Row(i);
+      std::vector<std::uint32_t> sorted(row.begin(), row.end());
+      std::sort(sorted.begin(), sorted.end());
+      const auto want = full.Row(i);
+      if (!std::equal(sorted.begin(), sorted.end(), want.begin(), want.end())) {
+        return "row " + std::to_string(i) + " differs from the oracle's";
+      }
+      for (std::size_t e = 1; e < row.size(); ++e) {
+        if (!(key(row[e - 1]) < key(row[e]))) {
+          return "row " + std::to_string(i) + " is not in cell order at " +
+                 std::to_string(e);
+        }
+      }
+    }
+    return "";
+  }
   if (got.order == RowOrder::kAscending) {
     const Csr& expected = got.list == ListKind::kFull ? full : half;
     if (!(got.csr == expected)) return "rows differ from the oracle's";
@@ -490,6 +520,25 @@ TEST(CellSortedOpenMp, SameCsrOnEveryThreadCount) {
       EXPECT_EQ(got.candidates, serial.candidates);
     }
   }
+  omp_set_num_threads(default_threads);
+}
+
+// cell_order_simd_openmp: the same CSR as cell_order_simd on 1 to 5
+// threads (cell order does not depend on how cells are split).
+TEST(CellOrderSimdOpenMp, GeneratedCloudsOnAnyThreadCount) {
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check([] {
+    const CloudSpec spec = *AnyCloud(200);
+    omp_set_num_threads(*rc::gen::inRange(1, 6));
+    const Points points = BuildCloud(spec);
+    const Params params{spec.spacing, spec.max_dist, spec.table_size};
+    Neighbors got;
+    CellOrderSimdOpenMpTuned(points, params, got, 1);
+    RC_ASSERT(Disagreement(points, params, got) == "");
+    Neighbors serial;
+    CellOrderSimd(points, params, serial);
+    RC_ASSERT(got.csr == serial.csr);
+  }));
   omp_set_num_threads(default_threads);
 }
 

@@ -189,7 +189,7 @@ void Build(const Points& points, float spacing, Grid& grid) {
 // The rows of the slots of cells [c_begin, c_end) into `scratch`, their
 // sizes into counts[slot]; returns the candidates tested.
 std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
-                         RowFilter* filter, std::size_t c_begin,
+                         bool sort_rows, RowFilter* filter, std::size_t c_begin,
                          std::size_t c_end, std::uint32_t* counts,
                          Scratch& scratch) {
   const double d = params.max_dist;
@@ -242,7 +242,7 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
         kept += filter(p, self, half, slots, begin, end, max_dist2, row + kept);
       }
       candidates += range_slots;
-      std::sort(row, row + kept);
+      if (sort_rows) std::sort(row, row + kept);
       scratch.used += kept;
       counts[s] = static_cast<std::uint32_t>(kept);
     }
@@ -274,7 +274,7 @@ std::size_t ScalarRowFilter(const double p[3], std::uint32_t self, bool half,
 void CellSortedQueryAll(const Points& points, const Params& params,
                         ListKind list, int threads,
                         std::size_t min_particles_per_thread, Neighbors& out,
-                        RowFilter* filter) {
+                        RowFilter* filter, bool sort_rows) {
   CheckInput(points, params, /*hashed=*/false);
   const std::size_t n = points.size();
   Grid& grid = CallerGrid();
@@ -309,8 +309,8 @@ void CellSortedQueryAll(const Points& points, const Params& params,
     const std::size_t c_end = first_cell(t + 1);
     Scratch& scratch = scratches[t];
     scratch.used = 0;
-    candidates[t] = QueryCells(grid, params, list == ListKind::kHalf, filter,
-                               c_begin, c_end, counts.data(), scratch);
+    candidates[t] = QueryCells(grid, params, list == ListKind::kHalf, sort_rows,
+                               filter, c_begin, c_end, counts.data(), scratch);
     // Rows by original id.
     const std::uint32_t s_begin = grid.start[c_begin];
     const std::uint32_t s_end = grid.start[c_end];
@@ -348,7 +348,7 @@ void CellSortedQueryAll(const Points& points, const Params& params,
                 " neighbour entries, more than uint32 offsets can address");
   }
   out.list = list;
-  out.order = RowOrder::kAscending;
+  out.order = sort_rows ? RowOrder::kAscending : RowOrder::kCell;
   out.candidates =
       std::accumulate(candidates.begin(), candidates.end(), std::uint64_t{0});
   out.threads = team_size;
@@ -373,6 +373,12 @@ void CellSortedSimd(const Points& points, const Params& params,
   detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
                              detail::kMinParticlesPerThread, out,
                              &detail::SimdRowFilter);
+}
+
+void CellOrderSimd(const Points& points, const Params& params, Neighbors& out) {
+  detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
+                             detail::kMinParticlesPerThread, out,
+                             &detail::SimdRowFilter, /*sort_rows=*/false);
 }
 
 }  // namespace adj::hash_grid

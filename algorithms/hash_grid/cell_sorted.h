@@ -38,6 +38,7 @@ RowFilter SimdRowFilter;
 void CellSortedQueryAll(const Points& points, const Params& params,
                         ListKind list, int threads,
                         std::size_t min_particles_per_thread, Neighbors& out,
-                        RowFilter* filter = &ScalarRowFilter);
+                        RowFilter* filter = &ScalarRowFilter,
+                        bool sort_rows = true);
 
 }  // namespace adj::hash_grid::detail

@@ -21,4 +21,17 @@ void CellSortedOpenMp(const Points& points, const Params& params,
   CellSortedOpenMpTuned(points, params, out, detail::kMinParticlesPerThread);
 }
 
+void CellOrderSimdOpenMpTuned(const Points& points, const Params& params,
+                              Neighbors& out,
+                              std::size_t min_particles_per_thread) {
+  detail::CellSortedQueryAll(points, params, ListKind::kFull,
+                             omp_get_max_threads(), min_particles_per_thread,
+                             out, &detail::SimdRowFilter, /*sort_rows=*/false);
+}
+
+void CellOrderSimdOpenMp(const Points& points, const Params& params,
+                         Neighbors& out) {
+  CellOrderSimdOpenMpTuned(points, params, out, detail::kMinParticlesPerThread);
+}
+
 }  // namespace adj::hash_grid

@@ -32,12 +32,22 @@ std::span<const Variant> Variants() {
               "doubles on AVX-512), rounding as the scalar test; full lists, "
               "rows ascending",
               &CellSortedSimd},
+      Variant{"cell_order_simd", Backend::kSimd,
+              "ours: cell_sorted_simd without the sort per row: rows in cell "
+              "order (by cell, then id), as a consumer walking cells reads "
+              "them; full lists",
+              &CellOrderSimd},
       Variant{"cell_sorted_openmp", Backend::kOpenMp,
               "ours: cell_sorted with the cells split among threads by "
               "particle count, per-row counts, one scan, rows copied and "
               "sorted in parallel; full lists, rows ascending, the same CSR "
               "whatever the thread count",
               &CellSortedOpenMp},
+      Variant{"cell_order_simd_openmp", Backend::kOpenMp,
+              "ours: cell_order_simd with the cells split among threads as "
+              "cell_sorted_openmp; rows in cell order, the same CSR whatever "
+              "the thread count",
+              &CellOrderSimdOpenMp},
   };
   return kVariants;
 }
@@ -47,7 +57,15 @@ std::string_view ListKindName(ListKind kind) {
 }
 
 std::string_view RowOrderName(RowOrder order) {
-  return order == RowOrder::kMuller ? "muller" : "ascending";
+  switch (order) {
+    case RowOrder::kMuller:
+      return "muller";
+    case RowOrder::kAscending:
+      return "ascending";
+    case RowOrder::kCell:
+      return "cell";
+  }
+  return "?";
 }
 
 namespace {

@@ -22,7 +22,11 @@
 //     queryAll order (searched cells x-major, then y, then z; inside a
 //     bucket descending ids, from the decrementing fill), duplicates
 //     included when two searched cells share a bucket (the faithful quirk);
-//     kAscending rows are strictly ascending, no duplicates;
+//     kAscending rows are strictly ascending, no duplicates; kCell rows
+//     follow the cell-sorted grid: by cell (z, then y, then x, cell =
+//     floor(double(c) / double(spacing)) per axis), then ascending id inside
+//     a cell, no duplicates (what a consumer that walks cells gets, without
+//     a sort per row; deterministic, whatever the thread count);
 //   - out.csr.rows() == points.size(); out's buffers are reused from call to
 //     call;
 //   - bad input throws hash_grid::Error before anything is read twice: a
@@ -57,7 +61,7 @@ struct Params {
 };
 
 enum class ListKind { kHalf, kFull };
-enum class RowOrder { kMuller, kAscending };
+enum class RowOrder { kMuller, kAscending, kCell };
 std::string_view ListKindName(ListKind kind);
 std::string_view RowOrderName(RowOrder order);
 
@@ -144,11 +148,16 @@ QueryAllFn MullerQueryAll;
 QueryAllFn CellSortedFull;
 QueryAllFn CellSortedHalf;
 QueryAllFn CellSortedSimd;
+QueryAllFn CellOrderSimd;
+QueryAllFn CellOrderSimdOpenMp;
 QueryAllFn CellSortedOpenMp;
 // CellSortedOpenMp with its fork threshold exposed (default 8192 particles
 // per thread), so that tests drive the threaded path with small clouds.
 void CellSortedOpenMpTuned(const Points& points, const Params& params,
                            Neighbors& out,
                            std::size_t min_particles_per_thread);
+void CellOrderSimdOpenMpTuned(const Points& points, const Params& params,
+                              Neighbors& out,
+                              std::size_t min_particles_per_thread);
 
 }  // namespace adj::hash_grid
