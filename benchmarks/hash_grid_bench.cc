@@ -94,7 +94,7 @@ std::vector<std::uint32_t> ExpectedRow(std::vector<std::uint32_t> full_row,
 
 std::vector<std::uint32_t> CanonicalRow(const Neighbors& got, std::size_t i) {
   std::vector<std::uint32_t> row(got.csr.Row(i).begin(), got.csr.Row(i).end());
-  if (got.order == RowOrder::kMuller) {
+  if (got.order != RowOrder::kAscending) {
     std::sort(row.begin(), row.end());
     row.erase(std::unique(row.begin(), row.end()), row.end());
   }
