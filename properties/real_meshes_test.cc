@@ -8,9 +8,12 @@
 #include <vector>
 
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "properties/variant_cases.h"
 #include "reference/triangle_adjacency.h"
+#include "reference/triplet_schedule.h"
 #include "scenes/mesh_io.h"
+#include "scenes/meshes.h"
 #include "scenes/registry.h"
 
 namespace adj::triangle_adjacency {
@@ -83,3 +86,65 @@ INSTANTIATE_TEST_SUITE_P(Variants, TriangleAdjacencyOnRealMeshes,
 
 }  // namespace
 }  // namespace adj::triangle_adjacency
+
+namespace adj::triplet_schedule {
+namespace {
+
+using triangle_adjacency::Loaded;
+using triangle_adjacency::RealMesh;
+
+// Every scheduler on every real mesh's virtual particles (one per
+// triangle), against the reference validator. A 16-bit scheduler may refuse
+// a mesh past its indices, with an Error that says so; nothing else.
+template <bool kSimd>
+void ScheduleEveryRealMesh(const Variant& variant, unsigned width) {
+  if (scenes::RealMeshFiles().empty()) {
+    GTEST_SKIP() << scenes::MissingDataHint();
+  }
+  Schedule out;  // reused from mesh to mesh
+  std::size_t scheduled = 0;
+  for (const RealMesh& real : Loaded().meshes) {
+    const std::vector<Triplet> triplets = scenes::VirtualParticles(real.mesh);
+    const std::size_t particles = real.mesh.particles();
+    try {
+      variant.run(triplets, particles, width, out);
+    } catch (const Error& error) {
+      EXPECT_NE(std::string(error.what()).find("16-bit"), std::string::npos)
+          << real.name << ": " << error.what();
+      EXPECT_GT(particles, 65533u) << real.name;
+      continue;
+    }
+    ++scheduled;
+    const std::string problem =
+        kSimd ? reference::CheckSimdSchedule(triplets, particles, width,
+                                             out.triplets, out.set_sizes,
+                                             out.padding)
+              : reference::CheckWarpSchedule(triplets, particles, out.triplets,
+                                             out.set_sizes);
+    ASSERT_EQ(problem, "") << real.name;
+  }
+  EXPECT_GT(scheduled, 0u);
+}
+
+class SimdSchedulerOnRealMeshes : public testing::VariantTest<&SimdSchedulers> {
+};
+class WarpSchedulerOnRealMeshes : public testing::VariantTest<&WarpSchedulers> {
+};
+
+TEST_P(SimdSchedulerOnRealMeshes, PassesTheValidatorOnEveryMesh) {
+  ScheduleEveryRealMesh<true>(variant(), kNvClothSimdWidth);
+}
+
+TEST_P(WarpSchedulerOnRealMeshes, PassesTheValidatorOnEveryMesh) {
+  ScheduleEveryRealMesh<false>(variant(), 32);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, SimdSchedulerOnRealMeshes,
+    ::testing::ValuesIn(testing::CasesOf(SimdSchedulers())), testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Variants, WarpSchedulerOnRealMeshes,
+    ::testing::ValuesIn(testing::CasesOf(WarpSchedulers())), testing::CaseName);
+
+}  // namespace
+}  // namespace adj::triplet_schedule
