@@ -1,0 +1,19 @@
+#pragma once
+
+// Internal to algorithms/compaction: the Highway kernel simd.cc and
+// openmp.cc share. Compacts values[0 .. n) into out (out == values allowed)
+// by flags, returns how many were kept. No checks. A vector store may write
+// a whole vector past the kept lanes; it never writes at or past
+// out + room (room >= the number kept), so a thread that owns only
+// out[0 .. room) can use it.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace adj::compaction::detail {
+
+std::size_t CompactKernel(const std::uint32_t* values,
+                          const std::uint8_t* flags, std::size_t n,
+                          std::uint32_t* out, std::size_t room);
+
+}  // namespace adj::compaction::detail

@@ -1,0 +1,54 @@
+#include "algorithms/compaction/compaction.h"
+
+#include <array>
+#include <functional>
+#include <string>
+
+namespace adj::compaction {
+
+std::span<const Variant> Variants() {
+  static constexpr std::array kVariants = {
+    Variant{"serial", Backend::kSerial,
+            "the textbook loop, branch-free: write every value, advance the "
+            "output only past kept ones",
+            &SerialCompact},
+    Variant{"simd", Backend::kSimd,
+            "Highway, dynamic dispatch: a vector of values, its flags widened "
+            "to a mask, CompressStore of the kept lanes",
+            &SimdCompact},
+    Variant{"openmp", Backend::kOpenMp,
+            "each thread compacts its slice with the simd kernel into its "
+            "own place, then moves it behind the slices before it (count, "
+            "scan, scatter without a second read of the flags)",
+            &OpenMpCompact},
+#if ADJ_HAVE_CUDA
+    Variant{"cuda_cub", Backend::kCuda,
+            "cub::DeviceSelect::Flagged over the negated flags, host memory "
+            "in and out",
+            &CudaCubCompact},
+#endif
+  };
+  return kVariants;
+}
+
+void CheckArguments(std::span<const std::uint32_t> values,
+                    std::span<const std::uint8_t> flags,
+                    std::span<const std::uint32_t> out) {
+  if (flags.size() != values.size() || out.size() != values.size()) {
+    throw Error("compaction: " + std::to_string(values.size()) +
+                " values need as many flags and output slots, got " +
+                std::to_string(flags.size()) + " flags and " +
+                std::to_string(out.size()) + " slots");
+  }
+  if (values.empty() || values.data() == out.data()) return;
+  // std::less gives a total order on pointers into unrelated arrays.
+  const std::less<const std::uint32_t*> before;
+  const bool disjoint = !before(out.data(), values.data() + values.size()) ||
+                        !before(values.data(), out.data() + out.size());
+  if (!disjoint) {
+    throw Error(
+        "compaction: output overlaps the values without being the same array");
+  }
+}
+
+}  // namespace adj::compaction

@@ -1,0 +1,58 @@
+#pragma once
+
+// compaction: stable removal of flagged items, what the fracture update does
+// to cluster lists after particles break off (uint32 payloads, one byte of
+// flag per item).
+//
+// Every variant obeys the same contract:
+//   - out[0 .. k) receives, in their order, the values whose flag is 0; any
+//     nonzero flag removes its value; k is returned;
+//   - flags.size() == values.size() == out.size() (out has room for every
+//     value), else compaction::Error;
+//   - out may be values itself (compaction in place) but must not otherwise
+//     overlap it, else compaction::Error;
+//   - out[k ..) is unspecified afterwards;
+//   - empty input is valid: 0 is returned.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "algorithms/common/errors.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::compaction {
+
+class Error : public adj::Error {
+ public:
+  using adj::Error::Error;
+};
+
+using CompactFn = std::size_t(std::span<const std::uint32_t> values,
+                              std::span<const std::uint8_t> flags,
+                              std::span<std::uint32_t> out);
+using Variant = adj::Variant<CompactFn>;
+
+// serial, simd, openmp, and cuda_cub when built with CUDA.
+std::span<const Variant> Variants();
+
+// Throws compaction::Error unless the arguments satisfy the contract above.
+void CheckArguments(std::span<const std::uint32_t> values,
+                    std::span<const std::uint8_t> flags,
+                    std::span<const std::uint32_t> out);
+
+// The implementations, one file each; call them through Variants().
+CompactFn SerialCompact;
+CompactFn SimdCompact;
+CompactFn OpenMpCompact;
+// OpenMpCompact with its fork threshold exposed, so that tests drive the
+// threaded path (slices, offsets, in place) with small arrays.
+std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
+                               std::span<const std::uint8_t> flags,
+                               std::span<std::uint32_t> out,
+                               std::size_t min_items_per_thread);
+#if ADJ_HAVE_CUDA
+CompactFn CudaCubCompact;
+#endif
+
+}  // namespace adj::compaction

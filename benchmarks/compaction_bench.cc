@@ -1,0 +1,128 @@
+// compaction/<variant>/keep<P>/n:<n>: stable removal of flagged uint32
+// items, P percent kept (keep90: the fracture update's case, a few particles
+// removed; keep50: the worst for branches; keep10), flags drawn at random
+// per item; beside compaction/memcpy*/keep<P>/n:<n>, copies that move as
+// many bytes: a compaction reads the values and flags and writes the kept
+// values, a copy reads and writes half that many. bytes_per_second counts
+// bytes read plus bytes written for every row, as in prefix_sum; counters
+// kept and verified (1: the output matched std::copy_if once).
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/common/simd.h"
+#include "algorithms/compaction/compaction.h"
+#include "benchmarks/bench_main.h"
+#include "benchmarks/memcpy_limit.h"
+#include "reference/compaction.h"
+#include "scenes/arrays.h"
+
+namespace adj::compaction {
+namespace {
+
+constexpr int kMinLog2 = 16;
+constexpr int kMaxLog2 = 26;
+constexpr int kKeptPercents[] = {90, 50, 10};
+
+struct Scene {
+  std::vector<std::uint32_t> values;
+  std::vector<std::uint8_t> flags;
+  std::vector<std::uint32_t> expected;
+};
+
+// Flags from raw mt19937_64 output (no implementation-defined
+// distribution): item removed when its draw mod 100 >= the kept percent.
+const Scene& SceneOf(int kept_percent, std::int64_t n) {
+  static std::map<std::pair<int, std::int64_t>, std::unique_ptr<Scene>> scenes;
+  auto& scene = scenes[{kept_percent, n}];
+  if (!scene) {
+    scene = std::make_unique<Scene>();
+    const auto size = static_cast<std::size_t>(n);
+    scene->values = scenes::RandomWords(size, static_cast<std::uint64_t>(n));
+    scene->flags.resize(size);
+    std::mt19937_64 engine(static_cast<std::uint64_t>(kept_percent) * 7919u +
+                           static_cast<std::uint64_t>(n));
+    for (std::uint8_t& flag : scene->flags) {
+      flag = engine() % 100 >= static_cast<std::uint64_t>(kept_percent) ? 1 : 0;
+    }
+    scene->expected = reference::Compacted(scene->values, scene->flags);
+  }
+  return *scene;
+}
+
+std::size_t BytesMoved(int kept_percent, std::int64_t n) {
+  const auto size = static_cast<std::size_t>(n);
+  return size * (sizeof(std::uint32_t) + sizeof(std::uint8_t)) +
+         size * static_cast<std::size_t>(kept_percent) / 100 *
+             sizeof(std::uint32_t);
+}
+
+void BenchVariant(benchmark::State& state, const Variant& variant,
+                  int kept_percent) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) {
+    state.SkipWithError(availability.reason.c_str());
+    return;
+  }
+  const std::int64_t n = state.range(0);
+  const Scene& scene = SceneOf(kept_percent, n);
+  std::vector<std::uint32_t> out(scene.values.size());
+  const std::size_t kept = variant.run(scene.values, scene.flags, out);
+  out.resize(kept);
+  if (out != scene.expected) {
+    state.SkipWithError("output differs from std::copy_if");
+    return;
+  }
+  out.resize(scene.values.size());
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(variant.run(scene.values, scene.flags, out));
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(
+      state.iterations() *
+      static_cast<std::int64_t>(BytesMoved(kept_percent, n)));
+  state.counters["n"] = static_cast<double>(n);
+  state.counters["kept"] = static_cast<double>(kept);
+  state.counters["verified"] = 1;
+  const bool threaded = variant.backend == Backend::kOpenMp;
+  bench::DescribeCpuRun(
+      state, threaded ? omp_get_max_threads() : 1,
+      variant.backend == Backend::kSimd || variant.backend == Backend::kOpenMp
+          ? "cpu simd:" + simd::BestTargetName()
+          : "cpu");
+}
+
+void RegisterAll() {
+  const auto sizes = bench::PowersOfTwo(kMinLog2, kMaxLog2);
+  for (const int kept_percent : kKeptPercents) {
+    const std::string scene = "keep" + std::to_string(kept_percent);
+    bench::RegisterMemcpyLimits(
+        "compaction", scene, "n", sizes,
+        [kept_percent](std::int64_t n) {
+          return BytesMoved(kept_percent, n) / 2;
+        },
+        [](std::int64_t n) { return n; });
+    for (const Variant& variant : Variants()) {
+      auto* registered = benchmark::RegisterBenchmark(
+          ("compaction/" + std::string(variant.name) + "/" + scene).c_str(),
+          [&variant, kept_percent](benchmark::State& state) {
+            BenchVariant(state, variant, kept_percent);
+          });
+      registered->ArgName("n")->UseRealTime();
+      for (const std::int64_t n : sizes) registered->Arg(n);
+    }
+  }
+}
+
+const bench::Registrar registrar(&RegisterAll);
+
+}  // namespace
+}  // namespace adj::compaction

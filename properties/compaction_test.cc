@@ -1,0 +1,144 @@
+#include "algorithms/compaction/compaction.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/common/simd.h"
+#include "properties/variant_cases.h"
+#include "reference/compaction.h"
+
+namespace adj::compaction {
+namespace {
+
+using Words = std::vector<std::uint32_t>;
+using Flags = std::vector<std::uint8_t>;
+
+class Compaction : public testing::VariantTest<&Variants> {
+ protected:
+  // Out of place and in place against the oracle, in a RapidCheck property.
+  void CheckAgainstOracle(const Words& values, const Flags& flags) const {
+    const Words expected = reference::Compacted(values, flags);
+    Words out(values.size(), 0xDEADBEEF);
+    const std::size_t kept = variant().run(values, flags, out);
+    RC_ASSERT(kept == expected.size());
+    RC_ASSERT(std::equal(expected.begin(), expected.end(), out.begin()));
+    Words in_place = values;
+    const std::size_t kept_in_place = variant().run(in_place, flags, in_place);
+    RC_ASSERT(kept_in_place == expected.size());
+    RC_ASSERT(std::equal(expected.begin(), expected.end(), in_place.begin()));
+  }
+};
+
+// Flags of every density, any nonzero byte meaning "remove".
+rc::Gen<std::pair<Words, Flags>> AnyItems(std::size_t max_size) {
+  return rc::gen::mapcat(
+      rc::gen::pair(rc::gen::inRange<std::size_t>(0, max_size + 1),
+                    rc::gen::inRange(0, 101)),
+      [](const std::pair<std::size_t, int>& size_and_percent) {
+        const auto [size, percent] = size_and_percent;
+        return rc::gen::pair(
+            rc::gen::container<Words>(size,
+                                      rc::gen::arbitrary<std::uint32_t>()),
+            rc::gen::container<Flags>(
+                size, rc::gen::map(rc::gen::pair(rc::gen::inRange(0, 100),
+                                                 rc::gen::inRange(1, 256)),
+                                   [percent](std::pair<int, int> draw) {
+                                     return static_cast<std::uint8_t>(
+                                         draw.first < percent ? draw.second
+                                                              : 0);
+                                   })));
+      });
+}
+
+TEST_P(Compaction, HandCheckedExample) {
+  const Words values = {10, 11, 12, 13, 14, 15};
+  const Flags flags = {0, 1, 0, 255, 0, 7};
+  Words out(values.size());
+  EXPECT_EQ(variant().run(values, flags, out), 3u);
+  EXPECT_EQ((Words{out[0], out[1], out[2]}), (Words{10, 12, 14}));
+}
+
+TEST_P(Compaction, EmptyAllKeptAllRemoved) {
+  Words none;
+  Flags no_flags;
+  EXPECT_EQ(variant().run(none, no_flags, none), 0u);
+  const Words values = {1,  2,  3,  4,  5,  6,  7,  8,  9, 10,
+                        11, 12, 13, 14, 15, 16, 17, 18, 19};
+  Words out(values.size());
+  EXPECT_EQ(variant().run(values, Flags(values.size(), 0), out), values.size());
+  EXPECT_EQ(out, values);
+  EXPECT_EQ(variant().run(values, Flags(values.size(), 1), out), 0u);
+}
+
+TEST_P(Compaction, RejectsBadArguments) {
+  Words values(8, 1);
+  Words out(8);
+  EXPECT_THROW(variant().run(values, Flags(7, 0), out), Error);
+  Words short_out(7);
+  EXPECT_THROW(variant().run(values, Flags(8, 0), short_out), Error);
+  // Overlapping without being the same array.
+  Words both(16, 1);
+  EXPECT_THROW(variant().run(std::span(both).subspan(0, 8), Flags(8, 0),
+                             std::span(both).subspan(4, 8)),
+               Error);
+}
+
+TEST_P(Compaction, EveryShortLengthAndDensityMatchesOracle) {
+  EXPECT_TRUE(rc::check("short arrays", [this] {
+    const auto [values, flags] = *AnyItems(100);
+    CheckAgainstOracle(values, flags);
+  }));
+}
+
+TEST_P(Compaction, LongArraysMatchOracle) {
+  EXPECT_TRUE(rc::check("arrays past the fork threshold", [this] {
+    const auto [values, flags] = *rc::gen::resize(20, AnyItems(300000));
+    CheckAgainstOracle(values, flags);
+  }));
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, Compaction,
+                         ::testing::ValuesIn(testing::CasesOf(Variants())),
+                         testing::CaseName);
+
+// openmp's slices, offsets and in-place moves on small arrays: a fork at 1
+// to 8 items per thread, 1 to 6 threads, on every Highway target (below
+// AVX-512 a compress store writes a whole vector, past what a thread keeps).
+TEST(CompactionOpenMp, AnyForkThresholdAndThreadCountMatchesOracle) {
+  const int default_threads = omp_get_max_threads();
+  for (const std::int64_t target : simd::RunnableTargets()) {
+    simd::ForceTarget(target);
+    EXPECT_TRUE(rc::check("tiny slices on " + simd::TargetName(target), [] {
+      const auto [values, flags] = *AnyItems(200);
+      const std::size_t min_items = *rc::gen::inRange<std::size_t>(1, 9);
+      omp_set_num_threads(*rc::gen::inRange(1, 7));
+      const Words expected = reference::Compacted(values, flags);
+      Words out(values.size(), 0xDEADBEEF);
+      RC_ASSERT(OpenMpCompactTuned(values, flags, out, min_items) ==
+                expected.size());
+      RC_ASSERT(std::equal(expected.begin(), expected.end(), out.begin()));
+      Words in_place = values;
+      RC_ASSERT(OpenMpCompactTuned(in_place, flags, in_place, min_items) ==
+                expected.size());
+      RC_ASSERT(std::equal(expected.begin(), expected.end(), in_place.begin()));
+    }));
+  }
+  simd::ForceTarget(0);
+  omp_set_num_threads(default_threads);
+}
+
+TEST(CompactionOracle, IsCopyIf) {
+  EXPECT_EQ(reference::Compacted(Words{5, 6, 7}, Flags{1, 0, 0}),
+            (Words{6, 7}));
+  EXPECT_THROW(reference::Compacted(Words{5}, Flags{}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace adj::compaction
