@@ -1,0 +1,164 @@
+#include "algorithms/connected_components/connected_components.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace adj::connected_components {
+
+std::span<const Variant> Variants() {
+  static constexpr std::array kVariants = {
+      Variant{"dfs", Backend::kSerial,
+              "depth-first search from each unlabelled vertex in ascending "
+              "order, iterative (an explicit stack of vertices, marked when "
+              "pushed): no recursion, a 10M-vertex path is fine",
+              &DfsLabels},
+      Variant{"bfs", Backend::kSerial,
+              "breadth-first search from each unlabelled vertex in ascending "
+              "order, the labels array doubling as the visited set and one "
+              "vector as the queue",
+              &BfsLabels},
+      Variant{"union_find", Backend::kSerial,
+              "serial union-find over every edge (u > v): path halving, the "
+              "larger root hooked under the smaller, so roots are the "
+              "component minima; one ascending pass flattens",
+              &UnionFindLabels},
+      Variant{"ecl_cc", Backend::kSerial,
+              "ECL-CC (Jaiganesh & Burtscher, HPDC 2018) without threads: "
+              "parent = first smaller neighbour, hooking of each edge once "
+              "(v > u) larger root under smaller, intermediate pointer "
+              "jumping in find, final flattening",
+              &EclCcLabels},
+      Variant{"ecl_cc_openmp", Backend::kOpenMp,
+              "ECL-CC's OpenMP version: the same three phases as parallel "
+              "loops (guided schedule), hooking by compare-and-swap through "
+              "std::atomic_ref, relaxed loads and stores as in the race-free "
+              "ECL Suite variant",
+              &EclCcOpenMpLabels},
+      Variant{"afforest", Backend::kOpenMp,
+              "GAP's Afforest (Sutton, Ben-Nun, Barak, IPDPS 2018): link "
+              "each vertex to its first 2 neighbours (one round each, then "
+              "compress), find the most frequent component from 1024 "
+              "samples, link the remaining edges of every vertex outside it, "
+              "compress",
+              &AfforestLabels},
+  };
+  return kVariants;
+}
+
+namespace {
+
+constexpr std::uint64_t kMul1 = 0x9E3779B97F4A7C15ull;
+constexpr std::uint64_t kMul2 = 0xD6E8FEB86659FD93ull;
+
+// Two cheap 64-bit mixes of an id; H2 is a non-linear function of H1, so
+// that the fingerprint's bilinear form H2(u) H1(v) - H1(u) H2(v) has no
+// linear structure an asymmetric graph could cancel by accident.
+inline std::uint64_t Hash1(std::uint64_t v) {
+  const std::uint64_t x = (v + 1) * kMul1;
+  return x ^ (x >> 32);
+}
+inline std::uint64_t Hash2(std::uint64_t h1) {
+  const std::uint64_t x = h1 * kMul2;
+  return x ^ (x >> 29);
+}
+
+[[noreturn]] void ThrowFirstBadId(const Csr& graph) {
+  const std::size_t n = graph.rows();
+  for (std::size_t row = 0; row < n; ++row) {
+    for (std::uint32_t k = graph.offsets[row]; k < graph.offsets[row + 1];
+         ++k) {
+      if (graph.indices[k] >= n) {
+        throw Error("connected_components: row " + std::to_string(row) +
+                    " (entry " + std::to_string(k) + ") names vertex " +
+                    std::to_string(graph.indices[k]) + ", but there are only " +
+                    std::to_string(n) + " vertices");
+      }
+    }
+  }
+  throw Error("connected_components: a neighbour id is out of range");
+}
+
+}  // namespace
+
+void CheckGraph(const Csr& graph, int threads) {
+  try {
+    ValidateCsr(graph);
+  } catch (const Error&) {
+    throw;
+  } catch (const adj::Error& error) {
+    throw Error(std::string("connected_components: ") + error.what());
+  }
+  const std::size_t n = graph.rows();
+  if (n > kMaxVertices) {
+    throw Error("connected_components: " + std::to_string(n) +
+                " vertices, more than uint32 labels allow (" +
+                std::to_string(kMaxVertices) + ")");
+  }
+  const std::uint32_t* offsets = graph.offsets.data();
+  const std::uint32_t* indices = graph.indices.data();
+  std::uint64_t fingerprint = 0;
+  bool bad = false;
+  const auto rows = static_cast<std::int64_t>(n);
+#pragma omp parallel for num_threads(std::max(threads, 1)) \
+    schedule(dynamic, 4096) reduction(+ : fingerprint) reduction(|| : bad)
+  for (std::int64_t u = 0; u < rows; ++u) {
+    std::uint64_t sum1 = 0;
+    std::uint64_t sum2 = 0;
+    bool out_of_range = false;
+    for (std::uint32_t k = offsets[u]; k < offsets[u + 1]; ++k) {
+      const std::uint32_t v = indices[k];
+      out_of_range |= v >= n;
+      const std::uint64_t h1 = Hash1(v);
+      sum1 += h1;
+      sum2 += Hash2(h1);
+    }
+    const std::uint64_t h1 = Hash1(static_cast<std::uint64_t>(u));
+    fingerprint += Hash2(h1) * sum1 - h1 * sum2;
+    bad = bad || out_of_range;
+  }
+  if (bad) ThrowFirstBadId(graph);
+  if (fingerprint != 0) {
+    throw Error(
+        "connected_components: the Csr is not symmetric (some v in row u "
+        "without u in row v as often): an undirected graph needs both "
+        "directions of every edge");
+  }
+}
+
+bool IsSymmetricExact(const Csr& graph) {
+  const std::size_t n = graph.rows();
+  std::vector<std::uint32_t> starts(n + 1, 0);
+  for (const std::uint32_t v : graph.indices) ++starts[v + 1];
+  for (std::size_t v = 0; v < n; ++v) starts[v + 1] += starts[v];
+  std::vector<std::uint32_t> transposed(graph.entries());
+  std::vector<std::uint32_t> cursor(starts.begin(), starts.end() - 1);
+  for (std::size_t u = 0; u < n; ++u) {
+    for (const std::uint32_t v : graph.Row(u)) {
+      transposed[cursor[v]++] = static_cast<std::uint32_t>(u);
+    }
+  }
+  std::vector<std::uint32_t> row;
+  for (std::size_t v = 0; v < n; ++v) {
+    row.assign(graph.Row(v).begin(), graph.Row(v).end());
+    std::sort(row.begin(), row.end());
+    // The transpose's rows are ascending: sources were visited in order.
+    if (!std::equal(row.begin(), row.end(), transposed.begin() + starts[v],
+                    transposed.begin() + starts[v + 1])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::uint32_t CountRoots(std::span<const std::uint32_t> labels) {
+  std::uint32_t count = 0;
+  for (std::size_t v = 0; v < labels.size(); ++v) {
+    count += labels[v] == v ? 1 : 0;
+  }
+  return count;
+}
+
+}  // namespace adj::connected_components

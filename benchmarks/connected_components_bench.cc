@@ -1,0 +1,225 @@
+// connected_components/<variant>/<graph>/vertices:<V>: the time to label
+// every vertex of an undirected graph (symmetric Csr) with its component's
+// smallest id, the variant's input check included (see CheckGraph), beside
+//   - connected_components/check_graph/<graph>/vertices:<V>: that check
+//     alone on one thread (offsets, ids, symmetry fingerprint), so that a
+//     comparison with published codes that trust their input can subtract
+//     it;
+//   - connected_components/memcpy*/<graph>/vertices:<V>: copies of the bytes
+//     a labelling moves at least (the Csr's offsets and indices in, one
+//     label per vertex out).
+// Graphs:
+//   - lattice_removed30 / 60 / 69: a 100^3 lattice, each site removed with
+//     probability 0.30, 0.60 or 0.69 (3D site percolation: occupancy 0.3116,
+//     so removal 0.69 sits at the threshold: many components, one giant),
+//     6-neighbour bonds, survivors numbered in lattice order;
+//   - kronecker: GAP's Kronecker (A = 0.57, B = C = 0.19, 16 edges per
+//     vertex, ids permuted) at scale 18 and 20 (GAP's kron20 shape);
+//   - uniform: 2^20 vertices, 16 uniform edges per vertex (GAP's urand20
+//     shape);
+//   - path: one path of 10M vertices in natural order; path_shuffled (full
+//     sweep only) the same path with shuffled ids;
+//   - mesh_bunny00_subdivided: the vertex graph of CGAL's bunny00 after one
+//     midpoint subdivision (when `make data` fetched CGAL's data).
+// Each variant's first result is compared with the BFS oracle's labels
+// (verified = 1). items_per_second is undirected edges per second;
+// counters: edges, components, vertices, threads, verified.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "algorithms/connected_components/connected_components.h"
+#include "benchmarks/bench_main.h"
+#include "benchmarks/memcpy_limit.h"
+#include "reference/connected_components.h"
+#include "scenes/graphs.h"
+#include "scenes/mesh_io.h"
+#include "scenes/meshes.h"
+#include "scenes/registry.h"
+
+namespace adj::connected_components {
+namespace {
+
+// Built by the first row that needs it (the large graphs take seconds), so
+// that a filtered run builds only what it measures.
+struct Scene {
+  std::string name;
+  std::size_t vertices = 0;
+  std::function<Csr()> build;
+
+  const Csr& Graph() {
+    std::call_once(graph_once, [this] { graph = build(); });
+    return graph;
+  }
+  const std::vector<std::uint32_t>& Oracle() {
+    std::call_once(oracle_once,
+                   [this] { oracle = reference::ComponentLabels(Graph()); });
+    return oracle;
+  }
+  std::size_t Bytes() {
+    const Csr& g = Graph();
+    return (g.offsets.size() + g.entries() + g.rows()) * sizeof(std::uint32_t);
+  }
+
+ private:
+  std::once_flag graph_once;
+  Csr graph;
+  std::once_flag oracle_once;
+  std::vector<std::uint32_t> oracle;
+};
+
+std::vector<std::unique_ptr<Scene>>& AllScenes() {
+  static std::vector<std::unique_ptr<Scene>> scenes;
+  return scenes;
+}
+
+void SetCounters(benchmark::State& state, Scene& scene) {
+  const Csr& graph = scene.Graph();
+  // Scenes hold no self loops or repeats: two entries per edge.
+  const auto edges = static_cast<std::int64_t>(graph.entries() / 2);
+  state.SetItemsProcessed(state.iterations() * edges);
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(2 * scene.Bytes()));
+  state.counters["edges"] = static_cast<double>(edges);
+  state.counters["vertices"] = static_cast<double>(graph.rows());
+  state.counters["components"] = reference::CountRoots(scene.Oracle());
+}
+
+void BenchVariant(benchmark::State& state, const Variant& variant,
+                  Scene& scene) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) {
+    state.SkipWithError(availability.reason.c_str());
+    return;
+  }
+  const Csr& graph = scene.Graph();
+  Components out;
+  try {
+    variant.run(graph, out);
+    if (out.labels != scene.Oracle() ||
+        out.count != reference::CountRoots(scene.Oracle())) {
+      state.SkipWithError("labels differ from the oracle");
+      return;
+    }
+    for (auto _ : state) {
+      variant.run(graph, out);
+      benchmark::DoNotOptimize(out.labels.data());
+      benchmark::ClobberMemory();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  SetCounters(state, scene);
+  state.counters["verified"] = 1;
+  bench::DescribeCpuRun(state, out.threads, "cpu");
+}
+
+void BenchCheck(benchmark::State& state, Scene& scene) {
+  const Csr& graph = scene.Graph();
+  try {
+    for (auto _ : state) {
+      CheckGraph(graph, 1);
+      benchmark::ClobberMemory();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  SetCounters(state, scene);
+  state.counters["verified"] = 1;
+  bench::DescribeCpuRun(state, 1, "cpu, input check only");
+}
+
+void AddScene(std::string name, std::size_t vertices,
+              std::function<Csr()> build) {
+  auto scene = std::make_unique<Scene>();
+  scene->name = std::move(name);
+  scene->vertices = vertices;
+  scene->build = std::move(build);
+  AllScenes().push_back(std::move(scene));
+}
+
+// Lattices: the vertex count (survivors) is known only once built; they
+// are cheap.
+void AddLattice(const std::string& name, double removal) {
+  auto graph = std::make_shared<Csr>(
+      scenes::LatticeWithRemovals(100, 100, 100, removal, 12345));
+  const std::size_t vertices = graph->rows();
+  AddScene(name, vertices, [graph] { return std::move(*graph); });
+}
+
+void AddBunny() {
+  for (const auto& path : scenes::RealMeshFiles()) {
+    if (path.stem() != "bunny00") continue;
+    try {
+      auto graph = std::make_shared<Csr>(
+          scenes::MeshVertexGraph(scenes::Subdivided(scenes::LoadMesh(path))));
+      const std::size_t vertices = graph->rows();
+      AddScene("mesh_bunny00_subdivided", vertices,
+               [graph] { return std::move(*graph); });
+    } catch (const adj::Error&) {
+      // `adjacent verify` says why; a benchmark only measures.
+    }
+  }
+}
+
+void RegisterAll() {
+  const bool full = bench::CurrentSweep().full;
+  AddLattice("lattice_removed30", 0.30);
+  AddLattice("lattice_removed60", 0.60);
+  AddLattice("lattice_removed69", 0.69);
+  for (const int scale : {18, 20}) {
+    AddScene("kronecker", std::size_t{1} << scale,
+             [scale] { return scenes::Kronecker(scale, 16, 27491095); });
+  }
+  AddScene("uniform", std::size_t{1} << 20,
+           [] { return scenes::UniformRandomGraph(1 << 20, 16, 27491095); });
+  constexpr std::size_t kPath = 10'000'000;
+  AddScene("path", kPath, [] { return scenes::Path(kPath); });
+  if (full) {
+    AddScene("path_shuffled", kPath,
+             [] { return scenes::Relabelled(scenes::Path(kPath), 777); });
+  }
+  AddBunny();
+
+  for (const auto& scene_ptr : AllScenes()) {
+    Scene* scene = scene_ptr.get();
+    const auto vertices = static_cast<std::int64_t>(scene->vertices);
+    const std::string suffix = "/" + scene->name;
+    bench::RegisterMemcpyLimits(
+        "connected_components", scene->name, "vertices", {vertices},
+        [scene](std::int64_t) { return scene->Bytes(); },
+        [scene](std::int64_t) {
+          return static_cast<std::int64_t>(scene->Graph().entries() / 2);
+        });
+    benchmark::RegisterBenchmark(
+        ("connected_components/check_graph" + suffix).c_str(),
+        [scene](benchmark::State& state) { BenchCheck(state, *scene); })
+        ->ArgName("vertices")
+        ->Arg(vertices)
+        ->UseRealTime();
+    for (const Variant& variant : Variants()) {
+      benchmark::RegisterBenchmark(
+          ("connected_components/" + std::string(variant.name) + suffix)
+              .c_str(),
+          [&variant, scene](benchmark::State& state) {
+            BenchVariant(state, variant, *scene);
+          })
+          ->ArgName("vertices")
+          ->Arg(vertices)
+          ->UseRealTime();
+    }
+  }
+}
+
+const bench::Registrar registrar(&RegisterAll);
+
+}  // namespace
+}  // namespace adj::connected_components
