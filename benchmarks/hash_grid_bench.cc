@@ -5,25 +5,61 @@
 //     balls of radius 0.025 at lattice spacing 0.075, hashed as the demo
 //     does: spacing 2r, table 2N, radius 2r (no pair on the initial lattice:
 //     the row measures the 27 bucket visits per ball);
+//   - muller_cloth: Ten Minute Physics 15's cloth, 30 x 200 particles at
+//     spacing 0.01, hashed as the demo does: spacing 0.01, table 5N, radius
+//     maxTravelDist = 0.02 (125 buckets per query);
+//   - cloth_fold: the same cloth folded into 4 layers 0.01 (the thickness)
+//     apart, hashed the same way: self-collision's hard case, particles of
+//     the layers above and below in every window. 30k x 200k particles: k =
+//     1 (6,000) in the quick sweep, k = 1, 2, 4, 8, 16, 26 (up to 4.06M) in
+//     the full one;
 //   - uniform: uniform clouds with ~30 neighbours per particle (radius 1,
 //     spacing = radius, table 2N), N = 16k, 128k, 1M (the quick sweep), 1k
-//     to 4M by powers of two (the full sweep);
+//     to 4M by powers of two (the full sweep); uniform_nb8 and
+//     uniform_nb100: the same at ~8 and ~100 neighbours, N = 128k (quick),
+//     16k, 128k, 1M (full);
 //   - compactnsearch_sphere: CompactNSearch's demo scene at 60 points across
 //     (107,392 points, radius two lattice spacings, ~28 neighbours), in
-//     shuffled order; spacing = radius, table 2N.
+//     shuffled order; spacing = radius, table 2N;
+//   - cgal-points-<name> and cgal-<name>: CGAL's point sets (points_3) and
+//     the vertices of its meshes, when `make data` fetched them (the quick
+//     sweep takes points_3/building and meshes/bunny00, the full sweep
+//     every file of >= 1,000 points), at the radius where the median
+//     particle has 30 neighbours (scenes::RadiusForNeighbors); spacing =
+//     radius, table 2N.
 // Each variant is checked once per scene before timing: against the
 // brute-force oracle's lists up to 20k particles, against 64 brute-force
 // rows above (verified = 1 either way). items_per_second is particles per
 // second; counters: pairs (distinct unordered pairs found), candidates (per
-// particle), duplicates (Müller's repeated entries), neighbors_per_particle,
-// entries, threads.
+// particle), duplicates (Müller's repeated entries) and duplicate_fraction
+// (duplicates / distinct entries), neighbors_per_particle, entries,
+// table_size, radius, threads.
+//
+// hash_grid/muller/<scene>/table_factor:F/radius_cells:R: Müller's
+// duplicates against his table size (F x N buckets, F = 1, 2, 5, 10, 20)
+// and query radius (R x spacing, R = 1, 2, 3; spacing 0.01) on
+// muller_cloth, cloth_fold (k = 1) and random_cube (6,000 uniform points in
+// a cube of side 0.15: his cloth hash at random positions, as
+// ../shared/notes/neighbor-search.md 1.6 measured in JavaScript). Checked
+// before timing: the pair set against the oracle, and the duplicates against
+// reference::MullerRepeats (the multiplicity of every true pair's bucket in
+// the window, computed independently; duplicates_verified = 1), except at
+// radius_cells:3 in the quick sweep (0: seconds per row).
+//
+// The quick sweep (default) runs each row for at least 0.1 s, as
+// run_benchmarks.py's quick sweep does, and measures the copies beside the
+// uniform scene only (a bare run takes about a minute and a half); the full
+// sweep (--adj_sweep=full) honours --benchmark_min_time and measures the
+// copies beside every scene.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +68,8 @@
 #include "benchmarks/memcpy_limit.h"
 #include "reference/hash_grid.h"
 #include "scenes/clouds.h"
+#include "scenes/mesh_io.h"
+#include "scenes/registry.h"
 
 namespace adj::hash_grid {
 namespace {
@@ -39,6 +77,25 @@ namespace {
 constexpr std::size_t kOracleMaxParticles = 20000;
 constexpr std::size_t kSampledRows = 64;
 constexpr double kUniformNeighbors = 30;
+constexpr std::size_t kRealNeighbors = 30;
+constexpr std::size_t kMinRealPoints = 1000;
+constexpr std::size_t kFoldLayers = 4;
+// The quick sweep's real data: the largest scan and the bunny.
+constexpr const char* kQuickPointSets[] = {"building"};
+constexpr const char* kQuickMeshes[] = {"bunny00"};
+constexpr std::int64_t kTableFactors[] = {1, 2, 5, 10, 20};
+constexpr std::int64_t kRadiusCells[] = {1, 2, 3};
+// The quick sweep's minimum time per row (run_benchmarks.py's quick
+// setting), so that a bare run of the binary stays near a minute and a
+// half; the full sweep takes --benchmark_min_time.
+constexpr double kQuickMinTime = 0.1;
+// The quick sweep measures the copies beside this scene only (the time
+// figure's; the search runs at 1-2 % of copy speed, and 30 copy rows would
+// be a third of the sweep); the full sweep beside every scene.
+constexpr const char* kQuickLimitScene = "uniform";
+// The quick sweep checks Müller's duplicates against the reference up to
+// this radius (in cells); beyond, the reference takes seconds per row.
+constexpr std::int64_t kQuickRepeatsMaxCells = 2;
 
 struct Scene {
   std::string name;
@@ -75,6 +132,13 @@ std::vector<std::unique_ptr<Scene>>& AllScenes() {
   return scenes;
 }
 
+// The duplicate rows' scenes: one per (scene, radius_cells), registered
+// apart from the timing sweep.
+std::vector<std::unique_ptr<Scene>>& DuplicateScenes() {
+  static std::vector<std::unique_ptr<Scene>> scenes;
+  return scenes;
+}
+
 std::size_t BytesOf(Scene& scene) {
   const std::size_t n = scene.points.size();
   return 3 * n * sizeof(float) + (n + 1) * sizeof(std::uint32_t) +
@@ -92,10 +156,14 @@ std::vector<std::uint32_t> ExpectedRow(std::vector<std::uint32_t> full_row,
   return full_row;
 }
 
+// Row i ascending; only Müller's order may repeat an entry (any other
+// repeat stays and makes the row differ).
 std::vector<std::uint32_t> CanonicalRow(const Neighbors& got, std::size_t i) {
   std::vector<std::uint32_t> row(got.csr.Row(i).begin(), got.csr.Row(i).end());
   if (got.order != RowOrder::kAscending) {
     std::sort(row.begin(), row.end());
+  }
+  if (got.order == RowOrder::kMuller) {
     row.erase(std::unique(row.begin(), row.end()), row.end());
   }
   return row;
@@ -132,61 +200,96 @@ bool Agrees(Scene& scene, const Neighbors& got) {
   return true;
 }
 
-void BenchVariant(benchmark::State& state, const Variant& variant,
-                  Scene& scene) {
+// Times `variant` on `scene` with `params` (the scene's, or another table
+// size), after checking it once; sets the rates and counters. False when
+// the row was skipped.
+bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
+             const Params& params, bool check_repeats) {
   const Availability availability = CanRun(variant);
   if (!availability.available) {
     state.SkipWithError(availability.reason.c_str());
-    return;
+    return false;
   }
   Neighbors out;
+  std::uint64_t duplicates = 0;
   try {
-    variant.run(scene.points, scene.params, out);
+    variant.run(scene.points, params, out);
     if (!Agrees(scene, out)) {
       state.SkipWithError("output differs from the oracle");
-      return;
+      return false;
+    }
+    // Repeats exist only in Müller's order (the properties check it).
+    duplicates = out.order == RowOrder::kMuller ? RepeatedEntries(out.csr) : 0;
+    if (check_repeats &&
+        duplicates !=
+            reference::MullerRepeats(scene.points, params.spacing,
+                                     params.max_dist, params.table_size,
+                                     reference::HalfLists(scene.Oracle()))) {
+      state.SkipWithError("duplicates differ from Müller's multiplicity");
+      return false;
     }
     for (auto _ : state) {
-      variant.run(scene.points, scene.params, out);
+      variant.run(scene.points, params, out);
       benchmark::DoNotOptimize(out.csr.indices.data());
       benchmark::ClobberMemory();
     }
   } catch (const std::exception& error) {
     state.SkipWithError(error.what());
-    return;
+    return false;
   }
   const auto n = static_cast<double>(scene.points.size());
-  // Repeats exist only in Müller's order (the properties check it).
-  const std::uint64_t duplicates =
-      out.order == RowOrder::kMuller ? RepeatedEntries(out.csr) : 0;
   const std::uint64_t distinct = out.csr.entries() - duplicates;
   const std::uint64_t pairs =
       out.list == ListKind::kFull ? distinct / 2 : distinct;
   state.SetItemsProcessed(state.iterations() *
                           static_cast<std::int64_t>(scene.points.size()));
-  state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(2 * BytesOf(scene)));
   state.counters["pairs"] = static_cast<double>(pairs);
   state.counters["entries"] = static_cast<double>(out.csr.entries());
   state.counters["candidates"] =
       n == 0 ? 0 : static_cast<double>(out.candidates) / n;
   state.counters["duplicates"] = static_cast<double>(duplicates);
+  state.counters["duplicate_fraction"] =
+      distinct == 0
+          ? 0
+          : static_cast<double>(duplicates) / static_cast<double>(distinct);
   state.counters["neighbors_per_particle"] =
       n == 0 ? 0 : 2 * static_cast<double>(pairs) / n;
-  state.counters["table_size"] = scene.params.table_size;
+  state.counters["table_size"] = params.table_size;
+  state.counters["radius"] = params.max_dist;
   state.counters["verified"] = 1;
   bench::DescribeCpuRun(
       state, out.threads,
       std::string("cpu, ") + std::string(ListKindName(out.list)) + " list");
+  return true;
 }
 
-void AddScene(std::string name, Points points, float spacing, float max_dist) {
+void BenchVariant(benchmark::State& state, const Variant& variant,
+                  Scene& scene) {
+  if (Measure(state, variant, scene, scene.params, false)) {
+    state.SetBytesProcessed(state.iterations() *
+                            static_cast<std::int64_t>(2 * BytesOf(scene)));
+  }
+}
+
+std::unique_ptr<Scene> MakeScene(std::string name, Points points, float spacing,
+                                 float max_dist, std::uint32_t table_factor) {
   auto scene = std::make_unique<Scene>();
   scene->name = std::move(name);
   scene->params = {spacing, max_dist,
-                   static_cast<std::uint32_t>(2 * points.size())};
+                   static_cast<std::uint32_t>(table_factor * points.size())};
   scene->points = std::move(points);
-  AllScenes().push_back(std::move(scene));
+  return scene;
+}
+
+void AddScene(std::string name, Points points, float spacing, float max_dist,
+              std::uint32_t table_factor = 2) {
+  AllScenes().push_back(MakeScene(std::move(name), std::move(points), spacing,
+                                  max_dist, table_factor));
+}
+
+void Tune(benchmark::internal::Benchmark* registered) {
+  registered->UseRealTime();
+  if (!bench::CurrentSweep().full) registered->MinTime(kQuickMinTime);
 }
 
 std::vector<std::int64_t> UniformSizes() {
@@ -200,32 +303,159 @@ std::vector<std::int64_t> UniformSizes() {
   return sizes;
 }
 
+// The other densities: fewer sizes (the density, not N, is the variable).
+std::vector<std::int64_t> DensitySizes() {
+  const bench::Sweep& sweep = bench::CurrentSweep();
+  const int max_log2 = sweep.max_log2 >= 0 ? sweep.max_log2 : 20;
+  std::vector<std::int64_t> sizes;
+  for (const int log2 : {14, 17, 20}) {
+    if ((sweep.full || log2 == 17) && log2 <= max_log2) {
+      sizes.push_back(std::int64_t{1} << log2);
+    }
+  }
+  return sizes;
+}
+
+// Cloth scales k (30k x 200k particles), bounded by --adj_max_log2.
+std::vector<std::size_t> ClothScales() {
+  const bench::Sweep& sweep = bench::CurrentSweep();
+  const std::size_t max_particles =
+      sweep.max_log2 >= 0 ? std::size_t{1} << sweep.max_log2 : ~std::size_t{0};
+  std::vector<std::size_t> scales;
+  for (const std::size_t k : {1, 2, 4, 8, 16, 26}) {
+    if ((sweep.full || k == 1) && (k == 1 || 6000 * k * k <= max_particles)) {
+      scales.push_back(k);
+    }
+  }
+  return scales;
+}
+
+void AddUniform(const std::string& name, std::size_t n, double neighbors) {
+  const float radius = 1.0f;
+  AddScene(name,
+           scenes::UniformCloud(n, scenes::UniformSideFor(n, radius, neighbors),
+                                static_cast<std::uint64_t>(n)),
+           radius, radius);
+}
+
+// A real point set or mesh's vertices, when it loads, is large enough and
+// its radius passes CheckInput (a benchmark only measures: `adjacent
+// verify --radius` says what is wrong with the others).
+void AddRealCloud(const std::string& name, const std::filesystem::path& path) {
+  try {
+    Points points = scenes::LoadPoints(path);
+    if (points.size() < kMinRealPoints) return;
+    const float radius = scenes::RadiusForNeighbors(points, kRealNeighbors);
+    auto scene = MakeScene(name, std::move(points), radius, radius, 2);
+    CheckInput(scene->points, scene->params, true);
+    AllScenes().push_back(std::move(scene));
+  } catch (const std::exception&) {
+  }
+}
+
+bool Listed(const std::string& stem, std::span<const char* const> names) {
+  return std::find(names.begin(), names.end(), stem) != names.end();
+}
+
+void AddRealData() {
+  const bool full = bench::CurrentSweep().full;
+  std::set<std::string> seen;
+  for (const auto& path : scenes::RealPointFiles()) {
+    const std::string stem = path.stem().string();
+    if (!seen.insert(stem).second) continue;  // kitten.off, kitten.xyz
+    if (full || Listed(stem, kQuickPointSets)) {
+      AddRealCloud("cgal-points-" + stem, path);
+    }
+  }
+  for (const auto& path : scenes::RealMeshFiles()) {
+    const std::string stem = path.stem().string();
+    if (full || Listed(stem, kQuickMeshes)) AddRealCloud("cgal-" + stem, path);
+  }
+}
+
+void BenchDuplicates(benchmark::State& state, const Variant& muller,
+                     Scene& scene) {
+  Params params = scene.params;
+  params.table_size = static_cast<std::uint32_t>(state.range(0)) *
+                      static_cast<std::uint32_t>(scene.points.size());
+  const bool check_repeats =
+      bench::CurrentSweep().full || state.range(1) <= kQuickRepeatsMaxCells;
+  if (Measure(state, muller, scene, params, check_repeats)) {
+    state.counters["duplicates_verified"] = check_repeats ? 1 : 0;
+  }
+}
+
+void RegisterDuplicateRows() {
+  const Variant* muller = FindVariant(Variants(), "muller");
+  if (muller == nullptr) return;
+  const double spacing = scenes::kMullerClothParticleSpacing;
+  const std::size_t n = scenes::kMullerClothX * scenes::kMullerClothY;
+  const auto clouds = {
+      std::make_pair("muller_cloth", scenes::MullerClothDemo()),
+      std::make_pair(
+          "cloth_fold",
+          scenes::FoldedCloth(scenes::kMullerClothX, scenes::kMullerClothY,
+                              spacing, kFoldLayers, spacing)),
+      std::make_pair("random_cube", scenes::UniformCloud(n, 0.15f, 15))};
+  for (const auto& [name, points] : clouds) {
+    for (const std::int64_t cells : kRadiusCells) {
+      DuplicateScenes().push_back(MakeScene(
+          name, points, scenes::kMullerClothSpacing,
+          static_cast<float>(static_cast<double>(cells) * spacing), 1));
+      Scene* scene = DuplicateScenes().back().get();
+      auto* registered = benchmark::RegisterBenchmark(
+          ("hash_grid/muller/" + scene->name).c_str(),
+          [muller, scene](benchmark::State& state) {
+            BenchDuplicates(state, *muller, *scene);
+          });
+      registered->ArgNames({"table_factor", "radius_cells"});
+      Tune(registered);
+      for (const std::int64_t factor : kTableFactors) {
+        registered->Args({factor, cells});
+      }
+    }
+  }
+}
+
 void RegisterAll() {
   const float ball_contact = 2 * scenes::kMullerBallRadius;
   AddScene("muller_balls", scenes::MullerBallsDemo(), ball_contact,
            ball_contact);
+  AddScene("muller_cloth", scenes::MullerClothDemo(),
+           scenes::kMullerClothSpacing, scenes::kMullerClothRadius,
+           scenes::kMullerClothTableFactor);
+  for (const std::size_t k : ClothScales()) {
+    const double spacing = scenes::kMullerClothParticleSpacing;
+    AddScene("cloth_fold",
+             scenes::FoldedCloth(k * scenes::kMullerClothX,
+                                 k * scenes::kMullerClothY, spacing,
+                                 kFoldLayers, spacing),
+             scenes::kMullerClothSpacing, scenes::kMullerClothRadius,
+             scenes::kMullerClothTableFactor);
+  }
   for (const std::int64_t size : UniformSizes()) {
-    const auto n = static_cast<std::size_t>(size);
-    const float radius = 1.0f;
-    AddScene("uniform",
-             scenes::UniformCloud(
-                 n, scenes::UniformSideFor(n, radius, kUniformNeighbors),
-                 static_cast<std::uint64_t>(size)),
-             radius, radius);
+    AddUniform("uniform", static_cast<std::size_t>(size), kUniformNeighbors);
+  }
+  for (const std::int64_t size : DensitySizes()) {
+    AddUniform("uniform_nb8", static_cast<std::size_t>(size), 8);
+    AddUniform("uniform_nb100", static_cast<std::size_t>(size), 100);
   }
   constexpr std::size_t kSphereAcross = 60;
   const float sphere_radius = scenes::CompactNSearchRadius(kSphereAcross);
   AddScene("compactnsearch_sphere",
            scenes::CompactNSearchSphere(kSphereAcross, 1), sphere_radius,
            sphere_radius);
+  AddRealData();
 
   for (const auto& scene_ptr : AllScenes()) {
     Scene* scene = scene_ptr.get();
     const auto n = static_cast<std::int64_t>(scene->points.size());
-    bench::RegisterMemcpyLimits(
-        "hash_grid", scene->name, "n", {n},
-        [scene](std::int64_t) { return BytesOf(*scene); },
-        [](std::int64_t particles) { return particles; });
+    if (bench::CurrentSweep().full || scene->name == kQuickLimitScene) {
+      bench::RegisterMemcpyLimits(
+          "hash_grid", scene->name, "n", {n},
+          [scene](std::int64_t) { return BytesOf(*scene); },
+          [](std::int64_t particles) { return particles; });
+    }
     for (const Variant& variant : Variants()) {
       auto* registered = benchmark::RegisterBenchmark(
           ("hash_grid/" + std::string(variant.name) + "/" + scene->name)
@@ -233,9 +463,11 @@ void RegisterAll() {
           [&variant, scene](benchmark::State& state) {
             BenchVariant(state, variant, *scene);
           });
-      registered->ArgName("n")->Arg(n)->UseRealTime();
+      registered->ArgName("n")->Arg(n);
+      Tune(registered);
     }
   }
+  RegisterDuplicateRows();
 }
 
 const bench::Registrar registrar(&RegisterAll);

@@ -11,10 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "properties/mesh_writers.h"
+#include "reference/hash_grid.h"
+#include "scenes/clouds.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
 
@@ -89,9 +92,30 @@ std::size_t RunnableVerifiedVariants() {
   return runnable;
 }
 
+// What `verify CLOUD --radius R` and `neighbors` run: hash_grid's variants.
+std::size_t RunnableHashGridVariants() {
+  std::size_t runnable = 0;
+  for (const auto& variant : hash_grid::Variants()) {
+    runnable += CanRun(variant).available;
+  }
+  return runnable;
+}
+
+// One "x y z" line per point, with enough digits to read back every float.
+void WriteXyz(const Points& points, const std::filesystem::path& path) {
+  std::ofstream out(path);
+  char line[96];
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    std::snprintf(
+        line, sizeof line, "%.9g %.9g %.9g\n", static_cast<double>(points.x[i]),
+        static_cast<double>(points.y[i]), static_cast<double>(points.z[i]));
+    out << line;
+  }
+}
+
 TEST(AdjacentCli, HelpOnEveryCommand) {
   for (const std::string command :
-       {"", "variants ", "stats ", "verify ", "schedule "}) {
+       {"", "variants ", "stats ", "verify ", "schedule ", "neighbors "}) {
     const Result result = RunAdjacent(command + "--help");
     EXPECT_EQ(result.status, 0) << command;
     EXPECT_NE(result.output.find("usage: adjacent"), std::string::npos)
@@ -117,6 +141,12 @@ TEST(AdjacentCli, VariantsListsEveryFamilyAndSaysWhyCudaCannotRun) {
   EXPECT_NE(result.output.find("prefix_sum"), std::string::npos);
   for (const auto& variant : triplet_collide::Variants()) {
     EXPECT_NE(result.output.find(std::string(variant.name)), std::string::npos);
+  }
+  for (const auto& variant : hash_grid::Variants()) {
+    EXPECT_NE(
+        result.output.find("hash_grid            " + std::string(variant.name)),
+        std::string::npos)
+        << result.output;
   }
 }
 
@@ -219,6 +249,157 @@ TEST(AdjacentCli, VerifyOnCgalBunnyAndACorruptedCopy) {
   EXPECT_NE(rejected.output.find(corrupt.filename().string() + ":1000:"),
             std::string::npos)
       << rejected.output;
+}
+
+// Six particles, radius 1 (inclusive): 0-1 exactly 1 apart, 0-2 and 0-3
+// 0.5, 2-3 coincident, 0-5 sqrt(0.75); 1-2, 1-3 (sqrt 1.25), 2-5, 3-5
+// (sqrt 1.5) and 1-5 (sqrt 2.75) too far; 4 alone. 5 pairs; neighbours 4, 1,
+// 2, 2, 0, 1.
+Points SixParticles() {
+  Points points;
+  points.PushBack(0, 0, 0);
+  points.PushBack(1, 0, 0);
+  points.PushBack(0, 0.5f, 0);
+  points.PushBack(0, 0.5f, 0);
+  points.PushBack(5, 5, 5);
+  points.PushBack(-0.5f, -0.5f, -0.5f);
+  return points;
+}
+
+// Müller's repeated entries on SixParticles at radius 1, by the reference.
+std::uint64_t SixParticlesRepeats(float spacing, std::uint32_t table_size) {
+  const Points points = SixParticles();
+  return reference::MullerRepeats(
+      points, spacing, 1.0f, table_size,
+      reference::HalfLists(reference::NeighborLists(points, 1.0f)));
+}
+
+TEST(AdjacentCli, NeighborsOnAHandMadeCloudWithKnownPairs) {
+  const auto path = TempFile("six.xyz");
+  {
+    std::ofstream out(path);
+    out << "# six particles, one alone\n0 0 0\n1 0 0 0 0 1\n0 0.5 0\n"
+           "0 0.5 0\n5 5 5\n-0.5 -0.5 -0.5\n";
+  }
+  const Result result =
+      RunAdjacent("neighbors " + path.string() + " --radius 1");
+  const Result one_bucket =
+      RunAdjacent("neighbors " + path.string() + " --radius 1 --table-size 1");
+  const Result fine =
+      RunAdjacent("neighbors --spacing 0.25 " + path.string() + " --radius 1");
+  std::filesystem::remove(path);
+  EXPECT_EQ(result.status, 0) << result.output;
+  EXPECT_NE(result.output.find("6 particles; radius 1, spacing 1, table 12 "
+                               "buckets"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("pairs                    5\n"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(
+      result.output.find("neighbours per particle  min 0, mean 1.667, max 4\n"),
+      std::string::npos)
+      << result.output;
+  EXPECT_NE(
+      result.output.find("muller duplicates        " +
+                         std::to_string(SixParticlesRepeats(1, 12)) + " "),
+      std::string::npos)
+      << result.output;
+  for (const auto& variant : hash_grid::Variants()) {
+    EXPECT_NE(result.output.find(std::string(variant.name) + " "),
+              std::string::npos)
+        << result.output;
+  }
+  EXPECT_EQ(CountOf(result.output, "DIFFERS"), 0u);
+  // One bucket: every searched cell repeats it; the pairs stay.
+  EXPECT_EQ(one_bucket.status, 0) << one_bucket.output;
+  EXPECT_NE(
+      one_bucket.output.find("muller duplicates        " +
+                             std::to_string(SixParticlesRepeats(1, 1)) + " "),
+      std::string::npos)
+      << one_bucket.output;
+  EXPECT_NE(one_bucket.output.find("pairs                    5\n"),
+            std::string::npos);
+  EXPECT_EQ(fine.status, 0) << fine.output;
+  EXPECT_NE(fine.output.find("spacing 0.25"), std::string::npos);
+  EXPECT_NE(fine.output.find("pairs                    5\n"), std::string::npos)
+      << fine.output;
+}
+
+TEST(AdjacentCli, VerifyWithARadiusChecksEveryHashGridVariantOnACloud) {
+  const auto cloud = TempFile("uniform.xyz");
+  const auto disc = TempFile("disc_cloud.off");
+  WriteXyz(scenes::UniformCloud(3000, scenes::UniformSideFor(3000, 1, 20), 5),
+           cloud);
+  WriteOff(scenes::Disc(40, 6), disc);
+  const Result agreed = RunAdjacent("verify " + cloud.string() + " --radius 1");
+  // A mesh's vertices are a cloud too: its 241 particles, rings 1 apart.
+  const Result vertices =
+      RunAdjacent("verify " + disc.string() + " --radius 1.5 --table-size 7");
+  std::filesystem::remove(cloud);
+  std::filesystem::remove(disc);
+  EXPECT_EQ(agreed.status, 0) << agreed.output;
+  EXPECT_NE(agreed.output.find("oracle: brute force over all 3000 rows"),
+            std::string::npos)
+      << agreed.output;
+  EXPECT_EQ(CountOf(agreed.output, " agrees "), RunnableHashGridVariants())
+      << agreed.output;
+  EXPECT_EQ(CountOf(agreed.output, "hash_grid "), hash_grid::Variants().size());
+  EXPECT_EQ(CountOf(agreed.output, "DIFFERS"), 0u);
+  EXPECT_EQ(vertices.status, 0) << vertices.output;
+  EXPECT_NE(vertices.output.find("241 particles; radius 1.5"),
+            std::string::npos)
+      << vertices.output;
+  EXPECT_EQ(CountOf(vertices.output, " agrees "), RunnableHashGridVariants())
+      << vertices.output;
+  EXPECT_EQ(CountOf(vertices.output, "triangle_adjacency"), 0u);
+  // 7 buckets: Müller's window meets most of them twice; his repeated
+  // entries were checked against the reference's multiplicity.
+  EXPECT_NE(vertices.output.find("duplicates as the shared buckets predict"),
+            std::string::npos)
+      << vertices.output;
+}
+
+TEST(AdjacentCli, CloudCommandsNameTheLineOfACorruptionAndRefuseBadRadii) {
+  const auto good = TempFile("cloud.xyz");
+  const auto bad = TempFile("cloud_corrupt.xyz");
+  WriteXyz(SixParticles(), good);
+  CopyWithLineReplaced(good, bad, 4, "0.1 zero 0.3");
+  for (const std::string command : {"neighbors ", "verify "}) {
+    const Result rejected = RunAdjacent(command + bad.string() + " --radius 1");
+    EXPECT_EQ(rejected.status, 2) << rejected.output;
+    EXPECT_NE(rejected.output.find(bad.filename().string() + ":4:"),
+              std::string::npos)
+        << rejected.output;
+    for (const std::string radius :
+         {"0", "-1", "abc", "nan", "inf", "1e400", "1e-60", "1.5x", ""}) {
+      const Result refused =
+          RunAdjacent(command + good.string() + " --radius '" + radius + "'");
+      EXPECT_EQ(refused.status, 2) << radius << ": " << refused.output;
+      EXPECT_NE(refused.output.find("bad --radius"), std::string::npos)
+          << radius << ": " << refused.output;
+    }
+    const Result missing = RunAdjacent(command + good.string() + " --radius");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.output.find("--radius needs a value"), std::string::npos)
+        << missing.output;
+    const Result wide =
+        RunAdjacent(command + good.string() + " --radius 100 --spacing 1");
+    EXPECT_EQ(wide.status, 2);
+    EXPECT_NE(wide.output.find("too many cells per query"), std::string::npos)
+        << wide.output;
+    const Result no_table =
+        RunAdjacent(command + good.string() + " --radius 1 --table-size 0");
+    EXPECT_EQ(no_table.status, 2);
+    EXPECT_NE(no_table.output.find("bad --table-size 0"), std::string::npos)
+        << no_table.output;
+  }
+  const Result no_radius = RunAdjacent("neighbors " + good.string());
+  EXPECT_EQ(no_radius.status, 2);
+  EXPECT_NE(no_radius.output.find("--radius R is required"), std::string::npos)
+      << no_radius.output;
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
 }
 
 }  // namespace

@@ -51,6 +51,18 @@ class Figure:
     limit_scene: str | None = None
     # A variant every other is compared with, per scene, in the report.
     baseline: str | None = None
+    # One line per value of this named argument (e.g. a query radius), within
+    # each variant and scene.
+    series_arg: str | None = None
+    # y is a time (real_time): the limit is the fastest copy, and the
+    # report's ratios and speedups are inverted (limit / time, baseline
+    # time / time), so that above 1 still means faster.
+    lower_is_better: bool = False
+    # y is a quality counter, not a speed: the report lists its values (no
+    # limit, no ratio).
+    quality: bool = False
+    # Ticks at the x values measured (a handful of factors), not at powers.
+    ticks_at_values: bool = False
 
 
 FIGURES = [
@@ -78,6 +90,35 @@ FIGURES = [
         limit_scene="grid",
         baseline="nvcloth",
         logy=True,
+    ),
+    Figure(
+        name="hash_grid_time",
+        family="hash_grid",
+        x="n",
+        y="real_time",
+        y_scale=1e-6,
+        xlabel="particles n (uniform cloud, ~30 neighbours each)",
+        ylabel="ms per neighbour-list build",
+        title="Fixed-radius neighbour lists: time vs n; copy of the "
+              "positions and a full list as limit",
+        scene="uniform",
+        logy=True,
+        lower_is_better=True,
+        baseline="muller",
+    ),
+    Figure(
+        name="hash_grid_muller_duplicates",
+        family="hash_grid",
+        x="table_factor",
+        y="duplicate_fraction",
+        y_scale=100.0,
+        xlabel="Müller's table size / particles",
+        ylabel="duplicate entries, % of distinct pairs",
+        title="Müller's dense hash: repeated entries vs table size and "
+              "query radius (radius_cells x spacing)",
+        series_arg="radius_cells",
+        quality=True,
+        ticks_at_values=True,
     ),
     Figure(
         name="triplet_schedule_time",
@@ -115,9 +156,25 @@ class BarFigure:
     # instead of by scene.
     group_arg: str | None = None
     scene: str | None = None
+    # Divide y by the row's time per run (seconds): a counter per second
+    # (pairs found per second). Rows whose counter is 0 are left out (a
+    # scene where nothing was found has no rate to compare).
+    per_time: bool = False
+    y_scale: float = 1.0  # multiplies the value drawn and tabled
 
 
 BAR_FIGURES = [
+    BarFigure(
+        name="hash_grid_pairs_per_second",
+        family="hash_grid",
+        y="pairs",
+        per_time=True,
+        y_scale=1e-6,
+        size_arg="n",
+        ylabel="M pairs found per second",
+        title="Neighbour lists: pairs found per second, per scene "
+              "(its largest n)",
+    ),
     BarFigure(
         name="triplet_collide_time_permuted",
         family="triplet_collide",
@@ -299,14 +356,15 @@ def draw(figure, rows, out_dir):
     series = defaultdict(list)
     for row in selected:
         scene = (figure.marked_scenes + "*") if marked(row.scene) else row.scene
-        key = (row.variant, row.device, scene)
+        key = (row.variant, row.device, scene,
+               row.args.get(figure.series_arg) if figure.series_arg else None)
         series[key].append(row)
 
     fig, ax = plt.subplots(figsize=(7.0, 4.2))
     markers = "osD^v<>p*hX"
     ordered = sorted(series, key=lambda k: (is_limit(k[0]), k[1], k[0]))
     for index, key in enumerate(ordered):
-        variant, device, scene = key
+        variant, device, scene, series_value = key
         points = sorted(series[key], key=lambda r: r.args[figure.x])
         xs = [p.args[figure.x] for p in points]
         ys = [p.values[figure.y] * figure.y_scale for p in points]
@@ -317,6 +375,8 @@ def draw(figure, rows, out_dir):
         label = series_label(points[0], devices)
         if len(scenes) > 1:
             label += f" / {scene}"
+        if figure.series_arg:
+            label += f" / {figure.series_arg}={series_value}"
         gpu = device.startswith("GPU")
         if marked(scene):
             ax.plot(xs, ys, marker=markers[index % len(markers)],
@@ -334,6 +394,10 @@ def draw(figure, rows, out_dir):
                         label=label)
     if figure.logx:
         ax.set_xscale("log", base=2)
+    if figure.ticks_at_values:
+        values = sorted({r.args[figure.x] for r in selected})
+        ax.set_xticks(values)
+        ax.set_xticklabels([str(v) for v in values])
     if figure.logy:
         ax.set_yscale("log")
     ax.set_xlabel(figure.xlabel)
@@ -374,6 +438,13 @@ def bar_values(figure, rows):
         if figure.y == "real_time":
             value *= TIME_UNITS_IN_US.get(row.values.get("time_unit", "ns"),
                                           1e-3)
+        if figure.per_time:
+            seconds = row.values.get("real_time", 0) * 1e-6 * \
+                TIME_UNITS_IN_US.get(row.values.get("time_unit", "ns"), 1e-3)
+            if not seconds or not value:
+                continue
+            value /= seconds
+        value *= figure.y_scale
         if figure.per:
             denominator = row.values.get(figure.per, 0)
             if not denominator:
@@ -446,7 +517,10 @@ def bar_table(figure, rows):
     if not groups:
         return []
     quantity = ("microseconds per run" if figure.y == "real_time" else
-                figure.y + (f" / {figure.per}" if figure.per else ""))
+                figure.y + (f" / {figure.per}" if figure.per else "")
+                + (" per second" if figure.per_time else "")
+                + (f" (x {figure.y_scale:g})" if figure.y_scale != 1.0
+                   else ""))
     group = figure.group_arg or "scene"
     if figure.scene:
         quantity += f" on {figure.scene}"
@@ -469,13 +543,34 @@ def bar_table(figure, rows):
     return lines
 
 
-def limit_for(row, rows, x, field):
-    """The best copy of the same bytes on the same device at the same x."""
+def limit_for(row, rows, x, field, best=max):
+    """The best copy of the same bytes on the same device at the same x
+    (best=min for a time)."""
     candidates = [r.values[field] for r in rows
                   if r.family == row.family and r.device == row.device
                   and r.scene == row.scene and is_limit(r.variant)
                   and r.args.get(x) == row.args.get(x) and field in r.values]
-    return max(candidates) if candidates else None
+    return best(candidates) if candidates else None
+
+
+def value_table(figure, rows):
+    """A quality figure's values, one line per scene, series and x."""
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values and not is_limit(r.variant)
+                and (figure.scene is None or r.scene == figure.scene)]
+    series = figure.series_arg or "-"
+    lines = [f"| variant | device | scene | {series} | {figure.x} | "
+             f"{figure.y} (x {figure.y_scale:g}) |",
+             "| --- | --- | --- | ---: | ---: | ---: |"]
+    for row in sorted(selected, key=lambda r: (
+            r.variant, r.device, r.scene,
+            str(r.args.get(figure.series_arg, "")), r.args[figure.x])):
+        lines.append(
+            f"| {row.variant} | {row.device} | {row.scene} | "
+            f"{row.args.get(figure.series_arg, '-')} | {row.args[figure.x]} | "
+            f"{row.values[figure.y] * figure.y_scale:.3f} |")
+    return lines
 
 
 def ratio_table(figure, rows):
@@ -488,16 +583,23 @@ def ratio_table(figure, rows):
         key = (row.variant, row.device, row.scene)
         if key not in largest or row.args[figure.x] > largest[key].args[figure.x]:
             largest[key] = row
+    ratio = "ratio (limit time / time)" if figure.lower_is_better else "ratio"
     lines = [
         f"| variant | device | scene | {figure.x} | {figure.y} | "
-        "limit (best memcpy, same device and bytes) | ratio |",
+        f"limit (best memcpy, same device and bytes) | {ratio} |",
         "| --- | --- | --- | ---: | ---: | ---: | ---: |",
     ]
     for key in sorted(largest):
         row = largest[key]
         value = row.values[figure.y]
-        limit = limit_for(row, rows, figure.x, figure.y)
-        ratio = f"{value / limit:.2f}" if limit else "no limit measured"
+        limit = limit_for(row, rows, figure.x, figure.y,
+                          min if figure.lower_is_better else max)
+        if not limit:
+            ratio = "no limit measured"
+        elif figure.lower_is_better:
+            ratio = f"{limit / value:.3f}" if value else "-"
+        else:
+            ratio = f"{value / limit:.2f}"
         limit_text = f"{limit * figure.y_scale:.2f}" if limit else "-"
         lines.append(
             f"| {row.variant} | {row.device} | {row.scene} | "
@@ -533,8 +635,12 @@ def baseline_table(figure, rows):
         cells = []
         for variant in others:
             other = by_key.get((variant, device, scene, x))
-            cells.append(f"{other / value:.2f}"
-                         if other is not None and value > 0 else "-")
+            if figure.lower_is_better:
+                cells.append(f"{value / other:.2f}"
+                             if other is not None and other > 0 else "-")
+            else:
+                cells.append(f"{other / value:.2f}"
+                             if other is not None and value > 0 else "-")
         lines.append(f"| {device} | {scene} | {x} | " + " | ".join(cells)
                      + " |")
     return lines
@@ -594,9 +700,12 @@ def main():
         if written:
             report += ["Figures: " + ", ".join(
                 f"[{p.name}]({p.name})" for p in written), ""]
-        report += [f"At the largest {figure.x} each variant ran:", ""]
-        report += ratio_table(figure, rows)
-        report += baseline_table(figure, rows)
+        if figure.quality:
+            report += value_table(figure, rows)
+        else:
+            report += [f"At the largest {figure.x} each variant ran:", ""]
+            report += ratio_table(figure, rows)
+            report += baseline_table(figure, rows)
         for path in written:
             print(f"wrote {path}")
     for figure in BAR_FIGURES:

@@ -5,6 +5,8 @@
 // Exit status: 0 success, 1 a variant disagreed with its oracle, 2 bad usage
 // or unreadable input.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -14,7 +16,9 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/common/points.h"
 #include "algorithms/common/simd.h"
+#include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "scenes/mesh_io.h"
 #include "tools/families.h"
@@ -37,9 +41,18 @@ every frame. Commands:
                   disagreement
   schedule MESH   every triplet scheduler on MESH's virtual particles: sets,
                   padding, bank replays, time
+  neighbors CLOUD --radius R [--spacing S] [--table-size T]
+                  fixed-radius neighbours (hash_grid) on CLOUD: pairs,
+                  neighbours per particle, Müller's duplicates and
+                  candidates, time per variant
+  verify CLOUD --radius R [--spacing S] [--table-size T]
+                  every hash_grid variant against the brute-force oracle on
+                  CLOUD; exit 1 on any disagreement
 
 MESH is a triangle mesh: .off, .obj or ASCII .ply (polygons are split into
-fans). `adjacent <command> --help` describes one command.
+fans). CLOUD is a point set: .xyz or .pwn (x y z, then any fields), or the
+vertices of a .off, .obj or ASCII .ply (a PLY without faces is a cloud).
+`adjacent <command> --help` describes one command.
 )";
 
 constexpr std::string_view kVariantsHelp =
@@ -60,6 +73,7 @@ occurs. The largest k is NvCloth's maxAdjacentCount.
 
 constexpr std::string_view kVerifyHelp =
     R"(usage: adjacent verify MESH
+       adjacent verify CLOUD --radius R [--spacing S] [--table-size T]
 
 Reads MESH (.off, .obj, ASCII .ply), builds the oracle's answer for every
 family that consumes meshes (triangle_adjacency; triplet_schedule on one
@@ -69,6 +83,39 @@ difference; and the time of one run after a warm-up (wall clock, for
 orientation only: `make figures` measures). Exit status 1 when any variant
 disagrees, 2 when MESH cannot be read (the message names file, line and
 reason).
+
+With --radius, verify checks the fixed-radius neighbour search (hash_grid)
+instead: CLOUD is read as points (.xyz, .pwn, or the vertices of .off, .obj,
+.ply), every hash_grid variant builds the lists of the pairs within R
+(inclusive, in double: hash_grid.h's predicate) with cells of edge S
+(default R) and Müller's table of T buckets (default 2N), and each is
+compared with the brute-force oracle: on every row up to 50,000 particles
+(Müller's duplicates too, against the multiplicity of the buckets his
+window visits twice), on 2,000 rows spread over the ids above. Exit status
+1 when any variant disagrees, 2 on a bad option (R, S not finite and > 0;
+R more than 64 x S; T not in [1, 2^32 - 1]; coordinates beyond the hash's
+exact range) or an unreadable CLOUD (file, line and reason).
+)";
+
+constexpr std::string_view kNeighborsHelp =
+    R"(usage: adjacent neighbors CLOUD --radius R [--spacing S] [--table-size T]
+
+Reads CLOUD (.xyz or .pwn: x y z then any fields; or the vertices of a .off,
+.obj or ASCII .ply) and runs every hash_grid variant on it: the pairs within
+R (inclusive, in double), cells of edge S (default R), Müller's hash table
+of T buckets (default 2N, his balls demo; his cloth demo uses 5N). Prints
+  pairs                    distinct unordered pairs within R
+  neighbours per particle  min, mean, max
+  muller duplicates        entries his queryAll repeats (two searched cells
+                           sharing a bucket), and their share
+  muller candidates        entries his queries hand to the distance test,
+                           per particle (self and repeats included)
+and one row per variant: list kind (half: each pair once, at its larger id;
+full: both ways), entries, pairs, candidates per particle, duplicates,
+threads, and the time of one run after a warm-up (wall clock, for
+orientation only: `make figures` measures). Exit status 1 when variants
+disagree on some particle's neighbour count (`adjacent verify CLOUD --radius
+R` then shows where), 2 on a bad option or an unreadable CLOUD.
 )";
 
 constexpr std::string_view kScheduleHelp =
@@ -183,19 +230,195 @@ int Stats(const std::vector<std::string>& args) {
   return kOk;
 }
 
-int Verify(const std::vector<std::string>& args) {
+// The options of the commands on a CLOUD; 0: not given.
+struct CloudOptions {
+  float radius = 0;
+  float spacing = 0;
+  std::uint32_t table_size = 0;
+};
+
+bool IsCloudOption(const std::string& arg) {
+  return arg == "--radius" || arg == "--spacing" || arg == "--table-size";
+}
+
+// Removes the cloud options and their values from `args` into `options`;
+// "" or what is wrong with them.
+std::string TakeCloudOptions(std::vector<std::string>& args,
+                             CloudOptions& options) {
+  for (std::size_t i = 0; i < args.size();) {
+    if (!IsCloudOption(args[i])) {
+      ++i;
+      continue;
+    }
+    const std::string flag = args[i];
+    if (i + 1 == args.size()) return flag + " needs a value";
+    const std::string& text = args[i + 1];
+    if (flag == "--table-size") {
+      unsigned long long value = 0;
+      std::size_t used = 0;
+      try {
+        value = std::stoull(text, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (text.empty() || text[0] < '0' || text[0] > '9' ||
+          used != text.size() || value == 0 || value > 0xffffffffULL) {
+        return "bad --table-size " + text +
+               ": must be a whole number in [1, 2^32 - 1]";
+      }
+      options.table_size = static_cast<std::uint32_t>(value);
+    } else {
+      double value = 0;
+      std::size_t used = 0;
+      try {
+        value = std::stod(text, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      const auto as_float = static_cast<float>(value);
+      if (used == 0 || used != text.size() || !std::isfinite(as_float) ||
+          !(as_float > 0)) {
+        return "bad " + flag + " " + text +
+               ": must be a finite number > 0 (as a float)";
+      }
+      (flag == "--radius" ? options.radius : options.spacing) = as_float;
+    }
+    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
+               args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+  }
+  return "";
+}
+
+// Loads the one CLOUD argument and makes hash_grid's parameters for it
+// (spacing R, table 2N unless given), checked; on failure prints why and
+// returns false with `status` set.
+bool LoadCloud(const std::vector<std::string>& args, std::string_view help,
+               const CloudOptions& options, Points& points,
+               hash_grid::Params& params, int& status) {
+  if (args.size() != 1) {
+    status = Usage(help, args.empty() ? "missing CLOUD" : "expected one CLOUD");
+    return false;
+  }
+  if (options.radius == 0) {
+    status = Usage(help, "--radius R is required");
+    return false;
+  }
+  try {
+    points = scenes::LoadPoints(args[0]);
+  } catch (const std::exception& error) {
+    std::cerr << "adjacent: " << error.what() << "\n";
+    status = kUsage;
+    return false;
+  }
+  params.max_dist = options.radius;
+  params.spacing = options.spacing != 0 ? options.spacing : options.radius;
+  params.table_size = options.table_size != 0
+                          ? options.table_size
+                          : static_cast<std::uint32_t>(std::clamp<std::size_t>(
+                                2 * points.size(), 1, std::size_t{0xffffffff}));
+  try {
+    hash_grid::CheckInput(points, params, true);
+  } catch (const std::exception& error) {
+    std::cerr << "adjacent: " << args[0] << ": " << error.what() << "\n";
+    status = kUsage;
+    return false;
+  }
+  return true;
+}
+
+void PrintCloudHeader(const std::string& name, const Points& points,
+                      const hash_grid::Params& params) {
+  std::printf(
+      "%s: %zu particles; radius %.9g, spacing %.9g, table %u buckets\n",
+      name.c_str(), points.size(), static_cast<double>(params.max_dist),
+      static_cast<double>(params.spacing), params.table_size);
+}
+
+int Neighbors(std::vector<std::string> args) {
   if (WantsHelp(args)) {
-    std::cout << kVerifyHelp;
+    std::cout << kNeighborsHelp;
     return kOk;
   }
-  Mesh mesh;
+  CloudOptions options;
+  if (const std::string problem = TakeCloudOptions(args, options);
+      !problem.empty()) {
+    return Usage(kNeighborsHelp, problem);
+  }
+  Points points;
+  hash_grid::Params params;
   int status = kOk;
-  if (!LoadArgument(args, kVerifyHelp, mesh, status)) return status;
-  double oracle_seconds = 0;
-  const std::vector<VerifyRow> rows = VerifyOnMesh(mesh, oracle_seconds);
-  std::printf("%s: %zu particles, %zu triangles; oracles took %.3f s\n",
-              args[0].c_str(), mesh.particles(), mesh.triangles.size(),
-              oracle_seconds);
+  if (!LoadCloud(args, kNeighborsHelp, options, points, params, status)) {
+    return status;
+  }
+  const std::vector<NeighborsRow> rows = NeighborsOnCloud(points, params);
+  PrintCloudHeader(args[0], points, params);
+  const NeighborsRow* first = nullptr;
+  const NeighborsRow* muller = nullptr;
+  for (const NeighborsRow& row : rows) {
+    if (!row.problem.empty()) continue;
+    if (first == nullptr) first = &row;
+    if (row.variant == "muller") muller = &row;
+  }
+  if (first != nullptr) {
+    std::printf("pairs                    %llu\n",
+                static_cast<unsigned long long>(first->pairs));
+    if (points.empty()) {
+      std::printf("neighbours per particle  - (no particles)\n");
+    } else {
+      std::printf("neighbours per particle  min %llu, mean %.3f, max %llu\n",
+                  static_cast<unsigned long long>(first->min_neighbors),
+                  first->mean_neighbors,
+                  static_cast<unsigned long long>(first->max_neighbors));
+    }
+  }
+  if (muller != nullptr) {
+    const std::uint64_t distinct = muller->entries - muller->duplicates;
+    std::printf(
+        "muller duplicates        %llu (%.3f %% of his %llu distinct "
+        "entries)\n",
+        static_cast<unsigned long long>(muller->duplicates),
+        distinct == 0 ? 0.0
+                      : 100.0 * static_cast<double>(muller->duplicates) /
+                            static_cast<double>(distinct),
+        static_cast<unsigned long long>(distinct));
+    std::printf(
+        "muller candidates        %.3f per particle (self and repeats "
+        "included)\n",
+        muller->candidates);
+  }
+  std::printf("%-24s %-7s %-4s %12s %12s %10s %10s %7s %11s\n", "variant",
+              "backend", "list", "entries", "pairs", "cand/part", "duplicates",
+              "threads", "time");
+  bool differ = false;
+  for (const NeighborsRow& row : rows) {
+    const std::string backend(BackendName(row.backend));
+    if (!row.problem.empty()) {
+      std::printf("%-24s %-7s %s\n", row.variant.c_str(), backend.c_str(),
+                  row.problem.c_str());
+      differ = differ || !row.same_as_first;
+      continue;
+    }
+    std::printf("%-24s %-7s %-4s %12llu %12llu %10.3f %10llu %7d %8.3f ms%s\n",
+                row.variant.c_str(), backend.c_str(), row.list.c_str(),
+                static_cast<unsigned long long>(row.entries),
+                static_cast<unsigned long long>(row.pairs), row.candidates,
+                static_cast<unsigned long long>(row.duplicates), row.threads,
+                row.seconds * 1e3,
+                row.same_as_first ? "" : "  DIFFERS from the first row");
+    differ = differ || !row.same_as_first;
+  }
+  if (differ) {
+    std::printf(
+        "variants DISAGREE on some particle's neighbours: `adjacent verify "
+        "%s --radius %.9g` shows where\n",
+        args[0].c_str(), static_cast<double>(params.max_dist));
+    return kDisagreement;
+  }
+  return kOk;
+}
+
+// One row per variant, then the verdict: kOk or kDisagreement.
+int ReportVerifyRows(const std::vector<VerifyRow>& rows) {
   std::printf("%-20s %-22s %-7s %-9s %-11s %s\n", "family", "variant",
               "backend", "result", "time", "detail");
   std::size_t agreed = 0;
@@ -223,6 +446,47 @@ int Verify(const std::vector<std::string>& args) {
   }
   std::printf("all %zu variants that ran agree with the oracle\n", agreed);
   return kOk;
+}
+
+int VerifyCloud(std::vector<std::string> args) {
+  CloudOptions options;
+  if (const std::string problem = TakeCloudOptions(args, options);
+      !problem.empty()) {
+    return Usage(kVerifyHelp, problem);
+  }
+  Points points;
+  hash_grid::Params params;
+  int status = kOk;
+  if (!LoadCloud(args, kVerifyHelp, options, points, params, status)) {
+    return status;
+  }
+  double oracle_seconds = 0;
+  std::string oracle_scope;
+  const std::vector<VerifyRow> rows =
+      VerifyOnCloud(points, params, oracle_seconds, oracle_scope);
+  PrintCloudHeader(args[0], points, params);
+  std::printf("oracle: %s, took %.3f s\n", oracle_scope.c_str(),
+              oracle_seconds);
+  return ReportVerifyRows(rows);
+}
+
+int Verify(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) {
+    std::cout << kVerifyHelp;
+    return kOk;
+  }
+  if (std::any_of(args.begin(), args.end(), IsCloudOption)) {
+    return VerifyCloud(args);
+  }
+  Mesh mesh;
+  int status = kOk;
+  if (!LoadArgument(args, kVerifyHelp, mesh, status)) return status;
+  double oracle_seconds = 0;
+  const std::vector<VerifyRow> rows = VerifyOnMesh(mesh, oracle_seconds);
+  std::printf("%s: %zu particles, %zu triangles; oracles took %.3f s\n",
+              args[0].c_str(), mesh.particles(), mesh.triangles.size(),
+              oracle_seconds);
+  return ReportVerifyRows(rows);
 }
 
 int Schedule(std::vector<std::string> args) {
@@ -308,6 +572,7 @@ int Main(int argc, char** argv) {
     if (command == "stats") return Stats(args);
     if (command == "verify") return Verify(args);
     if (command == "schedule") return Schedule(args);
+    if (command == "neighbors") return Neighbors(args);
   } catch (const std::exception& error) {
     // Out of memory on a huge mesh, say: a message, never std::terminate.
     std::cerr << "adjacent " << command << ": " << error.what() << "\n";

@@ -6,10 +6,12 @@
 #include <exception>
 #include <sstream>
 
+#include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "reference/hash_grid.h"
 #include "reference/triangle_adjacency.h"
 #include "reference/triplet_collide.h"
 #include "reference/triplet_schedule.h"
@@ -295,7 +297,207 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
   }
 }
 
+// Row i of a hash_grid output ascending; only Müller's order may repeat an
+// entry (a repeat in any other order stays and shows as a difference).
+std::vector<std::uint32_t> AscendingRow(const hash_grid::Neighbors& got,
+                                        std::size_t i) {
+  std::vector<std::uint32_t> row(got.csr.Row(i).begin(), got.csr.Row(i).end());
+  if (got.order != hash_grid::RowOrder::kAscending) {
+    std::sort(row.begin(), row.end());
+  }
+  if (got.order == hash_grid::RowOrder::kMuller) {
+    row.erase(std::unique(row.begin(), row.end()), row.end());
+  }
+  return row;
+}
+
+// The oracle's full row i as the variant's list kind holds it.
+std::vector<std::uint32_t> InListKind(std::vector<std::uint32_t> full_row,
+                                      std::size_t i, hash_grid::ListKind list) {
+  if (list == hash_grid::ListKind::kHalf) {
+    std::erase_if(full_row, [i](std::uint32_t j) { return j >= i; });
+  }
+  return full_row;
+}
+
+// "" when `got` holds the oracle's neighbours on the checked rows, else the
+// first difference in words. `rows` are the checked row ids and `expected`
+// their full oracle rows.
+std::string FirstCloudDifference(
+    const hash_grid::Neighbors& got, std::size_t particles,
+    const std::vector<std::size_t>& rows,
+    const std::vector<std::vector<std::uint32_t>>& expected) {
+  try {
+    ValidateCsr(got.csr, particles);
+  } catch (const adj::Error& error) {
+    return std::string("malformed output: ") + error.what();
+  }
+  if (got.csr.rows() != particles) {
+    return std::to_string(got.csr.rows()) + " rows, expected " +
+           std::to_string(particles);
+  }
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const std::size_t i = rows[k];
+    const std::vector<std::uint32_t> want =
+        InListKind(expected[k], i, got.list);
+    const std::vector<std::uint32_t> row = AscendingRow(got, i);
+    if (row != want) {
+      return "particle " + std::to_string(i) + ": expected " + ShowRow(want) +
+             ", got " + ShowRow(row) + " (" +
+             std::string(hash_grid::ListKindName(got.list)) + " list, " +
+             std::string(hash_grid::RowOrderName(got.order)) +
+             " rows, sorted here)";
+    }
+  }
+  return "";
+}
+
+// Distinct neighbours of every particle in `got` (a half list counts each
+// pair for both ends); `distinct` receives the distinct entries.
+std::vector<std::uint64_t> NeighborCounts(const hash_grid::Neighbors& got,
+                                          std::uint64_t& distinct) {
+  std::vector<std::uint64_t> counts(got.csr.rows(), 0);
+  distinct = 0;
+  for (std::size_t i = 0; i < got.csr.rows(); ++i) {
+    const std::vector<std::uint32_t> row = AscendingRow(got, i);
+    distinct += row.size();
+    counts[i] += row.size();
+    if (got.list == hash_grid::ListKind::kHalf) {
+      for (const std::uint32_t j : row) ++counts[j];
+    }
+  }
+  return counts;
+}
+
 }  // namespace
+
+std::vector<VerifyRow> VerifyOnCloud(const Points& points,
+                                     const hash_grid::Params& params,
+                                     double& oracle_seconds,
+                                     std::string& oracle_scope) {
+  const std::size_t n = points.size();
+  const bool full = n <= kFullOracleParticles;
+  std::vector<std::size_t> checked;
+  std::vector<std::vector<std::uint32_t>> expected;
+  Csr oracle;
+  oracle_seconds = SecondsOf([&] {
+    if (full) {
+      oracle = reference::NeighborLists(points, params.max_dist);
+      for (std::size_t i = 0; i < n; ++i) {
+        checked.push_back(i);
+        expected.emplace_back(oracle.Row(i).begin(), oracle.Row(i).end());
+      }
+      return;
+    }
+    for (std::size_t k = 0; k < kSampledOracleRows; ++k) {
+      const std::size_t i = k * n / kSampledOracleRows;
+      checked.push_back(i);
+      expected.push_back(reference::NeighborRow(points, params.max_dist, i));
+    }
+  });
+  oracle_scope = full ? "brute force over all " + std::to_string(n) + " rows"
+                      : "brute force on " + std::to_string(kSampledOracleRows) +
+                            " rows spread over the ids (more than " +
+                            std::to_string(kFullOracleParticles) +
+                            " particles; Müller's duplicates not checked)";
+  std::uint64_t pairs = 0;
+  for (const auto& row : expected) pairs += row.size();
+  std::vector<VerifyRow> rows;
+  for (const auto& variant : hash_grid::Variants()) {
+    VerifyRow row = RowFor("hash_grid", variant);
+    if (row.outcome == VerifyRow::Outcome::kSkipped) {
+      rows.push_back(row);
+      continue;
+    }
+    try {
+      hash_grid::Neighbors out;
+      variant.run(points, params, out);  // warm-up
+      row.seconds = SecondsOf([&] { variant.run(points, params, out); });
+      row.detail = FirstCloudDifference(out, n, checked, expected);
+      const std::uint64_t repeats = out.order == hash_grid::RowOrder::kMuller
+                                        ? hash_grid::RepeatedEntries(out.csr)
+                                        : 0;
+      if (row.detail.empty() && full && repeats > 0) {
+        const std::uint64_t predicted = reference::MullerRepeats(
+            points, params.spacing, params.max_dist, params.table_size,
+            reference::HalfLists(oracle));
+        if (repeats != predicted) {
+          row.detail = std::to_string(repeats) +
+                       " repeated entries, but the multiplicity of the "
+                       "shared buckets predicts " +
+                       std::to_string(predicted);
+        }
+      }
+      if (!row.detail.empty()) {
+        row.outcome = VerifyRow::Outcome::kDiffers;
+      } else {
+        row.detail = (full ? std::to_string(pairs / 2) + " pairs"
+                           : std::to_string(checked.size()) + " sampled rows") +
+                     ", " + std::string(hash_grid::ListKindName(out.list)) +
+                     " list";
+        if (repeats > 0) {
+          row.detail += ", " + std::to_string(repeats) +
+                        " duplicates as the shared buckets predict";
+        }
+      }
+    } catch (const std::exception& error) {
+      row.outcome = VerifyRow::Outcome::kDiffers;
+      row.detail = std::string("threw: ") + error.what();
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
+                                           const hash_grid::Params& params) {
+  std::vector<NeighborsRow> rows;
+  std::vector<std::uint64_t> first;
+  bool have_first = false;
+  for (const auto& variant : hash_grid::Variants()) {
+    NeighborsRow row;
+    row.variant = std::string(variant.name);
+    row.backend = variant.backend;
+    const Availability availability = CanRun(variant);
+    if (!availability.available) {
+      row.problem = "cannot run here: " + availability.reason;
+      rows.push_back(row);
+      continue;
+    }
+    try {
+      hash_grid::Neighbors out;
+      variant.run(points, params, out);  // warm-up
+      row.seconds = SecondsOf([&] { variant.run(points, params, out); });
+      std::uint64_t distinct = 0;
+      std::vector<std::uint64_t> counts = NeighborCounts(out, distinct);
+      row.list = std::string(hash_grid::ListKindName(out.list));
+      row.entries = out.csr.entries();
+      row.duplicates = row.entries - distinct;
+      row.pairs =
+          out.list == hash_grid::ListKind::kFull ? distinct / 2 : distinct;
+      row.threads = out.threads;
+      if (!counts.empty()) {
+        row.candidates = static_cast<double>(out.candidates) /
+                         static_cast<double>(counts.size());
+        row.min_neighbors = *std::min_element(counts.begin(), counts.end());
+        row.max_neighbors = *std::max_element(counts.begin(), counts.end());
+        row.mean_neighbors = 2.0 * static_cast<double>(row.pairs) /
+                             static_cast<double>(counts.size());
+      }
+      if (!have_first) {
+        first = std::move(counts);
+        have_first = true;
+      } else {
+        row.same_as_first = counts == first;
+      }
+    } catch (const std::exception& error) {
+      row.problem = std::string("threw: ") + error.what();
+      row.same_as_first = false;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
 
 std::vector<ScheduleRow> ScheduleOnMesh(const Mesh& mesh,
                                         const ScheduleWidths& widths) {
@@ -326,6 +528,7 @@ std::vector<VariantRow> AllVariants() {
   std::vector<VariantRow> rows;
   AppendTable("prefix_sum", prefix_sum::Variants(), rows);
   AppendTable("triangle_adjacency", triangle_adjacency::Variants(), rows);
+  AppendTable("hash_grid", hash_grid::Variants(), rows);
   AppendTable("triplet_schedule", triplet_schedule::SimdSchedulers(), rows);
   AppendTable("triplet_schedule", triplet_schedule::WarpSchedulers(), rows);
   AppendTable("triplet_collide", triplet_collide::Variants(), rows);

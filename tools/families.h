@@ -5,11 +5,15 @@
 // check every variant against the oracle on a user's mesh (for `adjacent
 // verify`). A new family adds its entries in families.cc.
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "algorithms/common/backend.h"
 #include "algorithms/common/mesh.h"
+#include "algorithms/common/points.h"
+#include "algorithms/hash_grid/hash_grid.h"
 #include "reference/triplet_schedule.h"
 
 namespace adj::cli {
@@ -36,6 +40,42 @@ struct VerifyRow {
 // Every variant of every mesh-consuming family on `mesh`, against the
 // oracles. `oracle_seconds` receives the oracles' total time.
 std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds);
+
+// `adjacent verify CLOUD --radius R`: every hash_grid variant on `points`
+// against the brute-force oracle: every row when there are at most
+// kFullOracleParticles particles (and Müller's duplicates against
+// reference::MullerRepeats), else kSampledOracleRows rows spread over the
+// ids (the oracle is O(N^2)). `oracle_scope` says which, in words. The
+// caller has checked `params` with hash_grid::CheckInput.
+constexpr std::size_t kFullOracleParticles = 50000;
+constexpr std::size_t kSampledOracleRows = 2000;
+std::vector<VerifyRow> VerifyOnCloud(const Points& points,
+                                     const hash_grid::Params& params,
+                                     double& oracle_seconds,
+                                     std::string& oracle_scope);
+
+// `adjacent neighbors CLOUD --radius R`: what each hash_grid variant finds
+// on `points`, and its time (one run after a warm-up, wall clock).
+struct NeighborsRow {
+  std::string variant;
+  Backend backend;
+  std::string problem;  // why it could not run, or what it threw; "" if ran
+  std::string list;     // "half" or "full"
+  std::uint64_t entries = 0;
+  std::uint64_t duplicates = 0;  // Müller's repeated entries
+  std::uint64_t pairs = 0;       // distinct unordered pairs
+  double candidates = 0;         // per particle, self and repeats included
+  std::uint64_t min_neighbors = 0;
+  double mean_neighbors = 0;
+  std::uint64_t max_neighbors = 0;
+  // Every particle has as many distinct neighbours as in the first row
+  // that ran.
+  bool same_as_first = true;
+  int threads = 1;
+  double seconds = 0;
+};
+std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
+                                           const hash_grid::Params& params);
 
 // `adjacent schedule`: every triplet scheduler on the mesh's virtual
 // particles (one per triangle), with the reference's metrics.
