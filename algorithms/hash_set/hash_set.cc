@@ -1,0 +1,60 @@
+#include "algorithms/hash_set/hash_set.h"
+
+#include <array>
+#include <bit>
+#include <string>
+
+namespace adj::hash_set {
+
+std::span<const Variant> Variants() {
+  static constexpr std::array kVariants = {
+      Variant{"std_unordered", Backend::kSerial,
+              "baseline: std::unordered_set<uint32_t> behind the same "
+              "capacity limit",
+              &MakeStdUnordered},
+      Variant{"open_addressing", Backend::kSerial,
+              "one uint32 array, linear probing from a Fibonacci hash, "
+              "0xFFFFFFFF for free slots",
+              &MakeOpenAddressing},
+      Variant{"lock_free", Backend::kOpenMp,
+              "open_addressing on std::atomic slots: a free slot is claimed "
+              "with compare-and-swap, a capacity reservation counter bounds "
+              "the probes; bulk inserts and lookups on std::thread workers "
+              "(omp_get_max_threads of them)",
+              &MakeLockFree},
+  };
+  return kVariants;
+}
+
+std::size_t SlotsFor(std::size_t capacity) {
+  return std::bit_ceil(capacity + capacity / 4 + 1);
+}
+
+void CheckCapacity(std::size_t capacity) {
+  if (capacity == 0 || capacity > (std::size_t{1} << 31)) {
+    throw Error("hash_set: capacity " + std::to_string(capacity) +
+                " is not in 1 .. 2^31");
+  }
+}
+
+void CheckKey(std::uint32_t key) {
+  if (key == kEmptyKey) {
+    throw Error("hash_set: key 0xFFFFFFFF is reserved as the empty marker");
+  }
+}
+
+void ThrowFull(std::size_t capacity) {
+  throw Error("hash_set: the set is full (capacity " +
+              std::to_string(capacity) + " keys)");
+}
+
+void CheckFoundSize(std::span<const std::uint32_t> keys,
+                    std::span<const std::uint8_t> found) {
+  if (found.size() != keys.size()) {
+    throw Error("hash_set: " + std::to_string(keys.size()) +
+                " keys need as many results, got " +
+                std::to_string(found.size()));
+  }
+}
+
+}  // namespace adj::hash_set

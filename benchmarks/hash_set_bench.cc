@@ -1,0 +1,157 @@
+// hash_set/<variant>/<insert|lookup>/load:<P>: a set sized for 2^23 slots
+// (capacity 6.5M keys) filled to P percent of its slots, with distinct
+// random keys (raw mt19937_64 output, the empty marker skipped):
+//   insert: one InsertAll of the keys into the cleared set (the clear is
+//           not timed: manual time);
+//   lookup: one ContainsAll of as many keys, half present, half absent, in
+//           the filled set.
+// items_per_second = keys per second; beside hash_set/memcpy*/<op>/load:P,
+// copies of the keys' bytes. Counters: keys, load (percent of slots),
+// threads, verified (1: the set held exactly the keys / every answer right).
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "algorithms/hash_set/hash_set.h"
+#include "benchmarks/bench_main.h"
+#include "benchmarks/memcpy_limit.h"
+
+namespace adj::hash_set {
+namespace {
+
+constexpr std::size_t kCapacity = 6'500'000;
+constexpr std::int64_t kLoads[] = {25, 50, 75};
+
+std::size_t KeysAt(std::int64_t load) {
+  return SlotsFor(kCapacity) * static_cast<std::size_t>(load) / 100;
+}
+
+struct Keys {
+  std::vector<std::uint32_t> present;  // distinct
+  std::vector<std::uint32_t> queries;  // half present, half absent
+};
+
+const Keys& KeysFor(std::int64_t load) {
+  static std::map<std::int64_t, std::unique_ptr<Keys>> cache;
+  auto& keys = cache[load];
+  if (!keys) {
+    keys = std::make_unique<Keys>();
+    const std::size_t n = KeysAt(load);
+    std::mt19937_64 engine(static_cast<std::uint64_t>(load));
+    std::unordered_set<std::uint32_t> seen;
+    seen.reserve(2 * n);
+    std::vector<std::uint32_t> absent;
+    while (keys->present.size() < n || absent.size() < n / 2) {
+      const auto key = static_cast<std::uint32_t>(engine());
+      if (key == kEmptyKey || !seen.insert(key).second) continue;
+      if (keys->present.size() < n) {
+        keys->present.push_back(key);
+      } else {
+        absent.push_back(key);
+      }
+    }
+    keys->queries.assign(keys->present.begin(),
+                         keys->present.begin() + static_cast<long>(n - n / 2));
+    keys->queries.insert(keys->queries.end(), absent.begin(), absent.end());
+  }
+  return *keys;
+}
+
+void Describe(benchmark::State& state, const Variant& variant,
+              std::int64_t load, std::size_t keys) {
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys));
+  state.counters["keys"] = static_cast<double>(keys);
+  state.counters["load"] = static_cast<double>(load);
+  bench::DescribeCpuRun(
+      state, variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1,
+      "cpu");
+}
+
+void BenchInsert(benchmark::State& state, const Variant& variant) {
+  const std::int64_t load = state.range(0);
+  const Keys& keys = KeysFor(load);
+  const auto set = variant.run(kCapacity);
+  bool verified = true;
+  for (auto _ : state) {
+    set->Clear();
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t added = set->InsertAll(keys.present);
+    state.SetIterationTime(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
+    verified = verified && added == keys.present.size() &&
+               set->Size() == keys.present.size();
+  }
+  if (!verified) {
+    state.SkipWithError("the set does not hold exactly the keys");
+    return;
+  }
+  state.counters["verified"] = 1;
+  Describe(state, variant, load, keys.present.size());
+}
+
+void BenchLookup(benchmark::State& state, const Variant& variant) {
+  const std::int64_t load = state.range(0);
+  const Keys& keys = KeysFor(load);
+  const auto set = variant.run(kCapacity);
+  set->InsertAll(keys.present);
+  std::vector<std::uint8_t> found(keys.queries.size());
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    set->ContainsAll(keys.queries, found);
+    state.SetIterationTime(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  const std::size_t half = keys.queries.size() - keys.present.size() / 2;
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    if (found[i] != (i < keys.present.size() - keys.present.size() / 2)) {
+      state.SkipWithError("a lookup answered wrong");
+      return;
+    }
+  }
+  (void)half;
+  state.counters["verified"] = 1;
+  Describe(state, variant, load, keys.queries.size());
+}
+
+void RegisterAll() {
+  const std::vector<std::int64_t> loads(std::begin(kLoads), std::end(kLoads));
+  for (const char* op : {"insert", "lookup"}) {
+    const bool insert = std::string(op) == "insert";
+    bench::RegisterMemcpyLimits(
+        "hash_set", op, "load", loads,
+        [insert](std::int64_t load) {
+          const std::size_t keys =
+              insert ? KeysAt(load)
+                     : KeysAt(load) - KeysAt(load) / 2 + KeysAt(load) / 2;
+          return keys * sizeof(std::uint32_t);
+        },
+        [](std::int64_t load) {
+          return static_cast<std::int64_t>(KeysAt(load));
+        });
+    for (const Variant& variant : Variants()) {
+      auto* registered = benchmark::RegisterBenchmark(
+          ("hash_set/" + std::string(variant.name) + "/" + op).c_str(),
+          [&variant, insert](benchmark::State& state) {
+            insert ? BenchInsert(state, variant) : BenchLookup(state, variant);
+          });
+      registered->ArgName("load")->UseManualTime()->Unit(
+          benchmark::kMillisecond);
+      for (const std::int64_t load : loads) registered->Arg(load);
+    }
+  }
+}
+
+const bench::Registrar registrar(&RegisterAll);
+
+}  // namespace
+}  // namespace adj::hash_set

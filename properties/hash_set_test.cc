@@ -1,0 +1,258 @@
+#include "algorithms/hash_set/hash_set.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+#include <rapidcheck/state.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "properties/variant_cases.h"
+
+namespace adj::hash_set {
+namespace {
+
+using Keys = std::vector<std::uint32_t>;
+
+class HashSet : public testing::VariantTest<&Variants> {
+ protected:
+  std::unique_ptr<Set> Make(std::size_t capacity) const {
+    return variant().run(capacity);
+  }
+};
+
+// --- stateful: random operation sequences against std::set ---------------
+
+struct Model {
+  std::set<std::uint32_t> keys;
+  std::size_t capacity = 0;
+};
+
+// Keys from a small range, so that operations hit each other's keys; never
+// the empty marker.
+rc::Gen<std::uint32_t> AnyKey() {
+  return rc::gen::oneOf(
+      rc::gen::inRange<std::uint32_t>(0, 64), rc::gen::just(kEmptyKey - 1),
+      rc::gen::inRange<std::uint32_t>(1u << 31, (1u << 31) + 8));
+}
+
+struct InsertOne : rc::state::Command<Model, Set> {
+  std::uint32_t key = *AnyKey();
+  void run(const Model& model, Set& set) const override {
+    const bool present = model.keys.contains(key);
+    if (!present && model.keys.size() == model.capacity) {
+      RC_ASSERT_THROWS_AS(set.Insert(key), Error);
+      return;
+    }
+    RC_ASSERT(set.Insert(key) == !present);
+  }
+  void apply(Model& model) const override {
+    if (model.keys.contains(key) || model.keys.size() < model.capacity) {
+      model.keys.insert(key);
+    }
+  }
+  void show(std::ostream& os) const override { os << "Insert(" << key << ")"; }
+};
+
+struct InsertMany : rc::state::Command<Model, Set> {
+  Keys keys = *rc::gen::container<Keys>(AnyKey());
+  bool Fits(const Model& model) const {
+    std::set<std::uint32_t> after = model.keys;
+    after.insert(keys.begin(), keys.end());
+    return after.size() <= model.capacity;
+  }
+  void run(const Model& model, Set& set) const override {
+    if (!Fits(model)) {
+      RC_ASSERT_THROWS_AS(set.InsertAll(keys), Error);
+      // What went in before the error stays; the model takes the keys the
+      // set now holds among these (checked against the set's Keys below).
+      return;
+    }
+    std::set<std::uint32_t> added(keys.begin(), keys.end());
+    std::size_t fresh = 0;
+    for (const std::uint32_t key : added) fresh += !model.keys.contains(key);
+    RC_ASSERT(set.InsertAll(keys) == fresh);
+  }
+  void apply(Model& model) const override {
+    if (Fits(model)) model.keys.insert(keys.begin(), keys.end());
+  }
+  void show(std::ostream& os) const override {
+    os << "InsertAll(" << keys.size() << " keys)";
+  }
+};
+
+struct Lookup : rc::state::Command<Model, Set> {
+  Keys keys = *rc::gen::container<Keys>(AnyKey());
+  void run(const Model& model, Set& set) const override {
+    std::vector<std::uint8_t> found(keys.size(), 7);
+    set.ContainsAll(keys, found);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      RC_ASSERT(found[i] == (model.keys.contains(keys[i]) ? 1 : 0));
+      RC_ASSERT(set.Contains(keys[i]) == model.keys.contains(keys[i]));
+    }
+    RC_ASSERT(set.Size() == model.keys.size());
+    Keys stored = set.Keys();
+    std::sort(stored.begin(), stored.end());
+    RC_ASSERT(stored == Keys(model.keys.begin(), model.keys.end()));
+  }
+  void show(std::ostream& os) const override {
+    os << "Lookup(" << keys.size() << " keys)";
+  }
+};
+
+struct ClearAll : rc::state::Command<Model, Set> {
+  void run(const Model&, Set& set) const override {
+    set.Clear();
+    RC_ASSERT(set.Size() == 0u);
+  }
+  void apply(Model& model) const override { model.keys.clear(); }
+  void show(std::ostream& os) const override { os << "Clear()"; }
+};
+
+TEST_P(HashSet, RandomOperationSequencesMatchStdSet) {
+  EXPECT_TRUE(rc::check("operations", [this] {
+    Model model;
+    model.capacity = *rc::gen::inRange<std::size_t>(1, 40);
+    const auto set = Make(model.capacity);
+    RC_ASSERT(set->Capacity() == model.capacity);
+    // InsertMany that does not fit leaves a prefix in the set: the model
+    // cannot follow it, so the sequence ends the property there.
+    const auto commands = *rc::state::gen::commands(
+        model, rc::state::gen::execOneOfWithArgs<InsertOne, InsertMany, Lookup,
+                                                 ClearAll>());
+    for (const auto& command : commands) {
+      const auto* many = dynamic_cast<const InsertMany*>(command.get());
+      const bool overflows = many != nullptr && !many->Fits(model);
+      command->run(model, *set);
+      if (overflows) return;
+      command->apply(model);
+    }
+    Lookup().run(model, *set);
+  }));
+}
+
+// --- hand-checked behaviour ----------------------------------------------
+
+TEST_P(HashSet, EmptyMarkerIsNotAKey) {
+  const auto set = Make(4);
+  EXPECT_THROW(set->Insert(kEmptyKey), Error);
+  EXPECT_THROW(set->InsertAll(Keys{1, kEmptyKey}), Error);
+  EXPECT_FALSE(set->Contains(kEmptyKey));
+  EXPECT_TRUE(set->Insert(0));
+  EXPECT_FALSE(set->Insert(0));
+}
+
+TEST_P(HashSet, FullSetIsAnErrorNotAnEndlessProbe) {
+  const auto set = Make(8);
+  for (std::uint32_t key = 0; key < 8; ++key)
+    EXPECT_TRUE(set->Insert(key * 97));
+  EXPECT_THROW(set->Insert(12345), Error);
+  EXPECT_FALSE(set->Insert(0));  // present keys are still accepted
+  EXPECT_EQ(set->Size(), 8u);
+  EXPECT_FALSE(set->Contains(12345));
+  set->Clear();
+  EXPECT_TRUE(set->Insert(12345));
+}
+
+TEST_P(HashSet, RejectsZeroCapacityAndMismatchedResults) {
+  EXPECT_THROW(Make(0), Error);
+  const auto set = Make(4);
+  std::vector<std::uint8_t> found(1);
+  EXPECT_THROW(set->ContainsAll(Keys{1, 2}, found), Error);
+}
+
+TEST_P(HashSet, LargeBulkInsertsAndLookups) {
+  // Past the bulk threshold, so lock_free's workers run.
+  Keys keys(200000);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    keys[i] = static_cast<std::uint32_t>((i * 2654435761u) % 150000);
+  }
+  const auto set = Make(150000);
+  const std::set<std::uint32_t> distinct(keys.begin(), keys.end());
+  EXPECT_EQ(set->InsertAll(keys), distinct.size());
+  EXPECT_EQ(set->Size(), distinct.size());
+  std::vector<std::uint8_t> found(keys.size());
+  set->ContainsAll(keys, found);
+  EXPECT_TRUE(std::all_of(found.begin(), found.end(),
+                          [](std::uint8_t f) { return f == 1; }));
+  EXPECT_FALSE(set->Contains(150001));
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, HashSet,
+                         ::testing::ValuesIn(testing::CasesOf(Variants())),
+                         testing::CaseName);
+
+// --- lock_free under concurrency (std::thread: ThreadSanitizer sees it) ---
+
+// Threads insert overlapping key sets at once, one key at a time and in
+// bulk: each key is stored exactly once, each insert of a key reports new
+// exactly once overall, and the size is the union's.
+TEST(LockFree, ConcurrentOverlappingInsertsStoreEachKeyOnce) {
+  constexpr int kThreads = 4;
+  constexpr std::uint32_t kKeysPerThread = 20000;
+  for (const bool bulk : {false, true}) {
+    const auto set = MakeLockFreeWithThreads(3 * kKeysPerThread, 2);
+    std::vector<std::size_t> fresh(kThreads, 0);
+    std::vector<std::thread> pool;
+    for (int t = 0; t < kThreads; ++t) {
+      pool.emplace_back([&, t] {
+        // Thread t inserts [t * K / 2, t * K / 2 + K): half shared with its
+        // neighbours.
+        Keys keys(kKeysPerThread);
+        for (std::uint32_t i = 0; i < kKeysPerThread; ++i) {
+          keys[i] = static_cast<std::uint32_t>(t) * kKeysPerThread / 2 + i;
+        }
+        if (bulk) {
+          fresh[t] = set->InsertAll(keys);
+        } else {
+          for (const std::uint32_t key : keys) fresh[t] += set->Insert(key);
+        }
+      });
+    }
+    for (std::thread& thread : pool) thread.join();
+    const std::size_t expected =
+        (kThreads + 1) * static_cast<std::size_t>(kKeysPerThread) / 2;
+    std::size_t total_fresh = 0;
+    for (const std::size_t f : fresh) total_fresh += f;
+    EXPECT_EQ(total_fresh, expected) << (bulk ? "bulk" : "one by one");
+    EXPECT_EQ(set->Size(), expected);
+    Keys stored = set->Keys();
+    std::sort(stored.begin(), stored.end());
+    EXPECT_EQ(stored.size(), expected);
+    EXPECT_EQ(std::adjacent_find(stored.begin(), stored.end()), stored.end());
+    EXPECT_EQ(stored.front(), 0u);
+    EXPECT_EQ(stored.back(), expected - 1);
+  }
+}
+
+// Concurrent inserts that overflow: errors, never a hang, never more keys
+// than the capacity.
+TEST(LockFree, ConcurrentOverflowStopsAtCapacity) {
+  const auto set = MakeLockFreeWithThreads(1000, 1);
+  std::vector<std::thread> pool;
+  std::vector<int> errors(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    pool.emplace_back([&, t] {
+      for (std::uint32_t i = 0; i < 1000; ++i) {
+        try {
+          set->Insert(static_cast<std::uint32_t>(t) * 1000 + i);
+        } catch (const Error&) {
+          ++errors[t];
+        }
+      }
+    });
+  }
+  for (std::thread& thread : pool) thread.join();
+  EXPECT_EQ(set->Size(), 1000u);
+  int total_errors = 0;
+  for (const int e : errors) total_errors += e;
+  EXPECT_EQ(total_errors, 3000);
+}
+
+}  // namespace
+}  // namespace adj::hash_set
