@@ -121,6 +121,30 @@ FIGURES = [
         ticks_at_values=True,
     ),
     Figure(
+        name="compaction_throughput",
+        family="compaction",
+        x="n",
+        y="bytes_per_second",
+        y_scale=1e-9,
+        xlabel="items n (uint32 + 1-byte flag)",
+        ylabel="GB/s (bytes read + written)",
+        title="Stable compaction (90/50/10 % kept) vs memcpy of the same "
+              "bytes",
+        limit_scene="keep90",
+    ),
+    Figure(
+        name="hash_set_throughput",
+        family="hash_set",
+        x="load",
+        y="items_per_second",
+        y_scale=1e-6,
+        xlabel="load (percent of the 2^23 slots filled)",
+        ylabel="M keys/s",
+        title="Hash set: inserts and lookups per second vs load",
+        logx=False,
+        limit_scene="none",
+    ),
+    Figure(
         name="triplet_schedule_time",
         family="triplet_schedule",
         x="triplets",
@@ -161,9 +185,20 @@ class BarFigure:
     # scene where nothing was found has no rate to compare).
     per_time: bool = False
     y_scale: float = 1.0  # multiplies the value drawn and tabled
+    logy: bool = False
 
 
 BAR_FIGURES = [
+    BarFigure(
+        name="connected_components_time",
+        family="connected_components",
+        y="real_time",
+        size_arg="vertices",
+        logy=True,
+        ylabel="microseconds per labelling",
+        title="Connected components: time per graph (its largest size; "
+              "check_graph: the symmetry check alone)",
+    ),
     BarFigure(
         name="hash_grid_pairs_per_second",
         family="hash_grid",
@@ -502,6 +537,8 @@ def draw_bars(figure, rows, out_dir):
                    label="memcpy of the same bytes (limit)")
     labels = [scene if len(devices) == 1 else f"{scene} [{device}]"
               for scene, device in keys]
+    if figure.logy:
+        ax.set_yscale("log")
     ax.set_xticks(range(len(keys)))
     ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
     ax.set_ylabel(figure.ylabel)

@@ -1,9 +1,9 @@
 // Highway compaction: per vector of uint32 values, the flags (one byte each)
 // widened to uint32 lanes and compared with 0, the kept lanes compressed to
-// the front of the vector and the vector stored at the output cursor. The values are in registers before the
-// store, and the cursor never passes the read position, so the kernel also
-// compacts in place; a store may write a whole vector, which still lies
-// inside the part of the array already read.
+// the front of the vector and the vector stored at the output cursor. The
+// values are in registers before the store, and the cursor never passes the
+// read position, so the kernel also compacts in place; a store may write a
+// whole vector, which still lies inside the part of the array already read.
 #include <cstddef>
 #include <cstdint>
 
@@ -14,13 +14,63 @@
 #define HWY_TARGET_INCLUDE "algorithms/compaction/simd.cc"
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
+//
+#include <hwy/cache_control.h>
 
 HWY_BEFORE_NAMESPACE();
 namespace adj::compaction::detail::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// Outputs at least this large bypass the cache: they cannot stay cached
+// anyway, and a normal store first reads the line it overwrites.
+constexpr std::size_t kStreamingMinItems = std::size_t{1} << 22;
+
+// Kept values go through an aligned staging buffer and leave it one whole
+// aligned vector at a time by streaming stores; only this call's kept values
+// are ever written, so `room` holds trivially. Not for in place: a streamed
+// line could land on values not yet read.
+std::size_t CompactStreaming(const std::uint32_t* values,
+                             const std::uint8_t* flags, std::size_t n,
+                             std::uint32_t* out) {
+  const hn::ScalableTag<std::uint32_t> d;
+  const hn::Rebind<std::uint8_t, decltype(d)> d8;
+  const std::size_t lanes = hn::Lanes(d);
+  const auto zero = hn::Zero(d);
+  std::size_t kept = 0;
+  std::size_t i = 0;
+  // Scalar until the output cursor is vector-aligned.
+  const std::size_t align = lanes * sizeof(std::uint32_t);
+  for (; i < n && reinterpret_cast<std::uintptr_t>(out + kept) % align != 0;
+       ++i) {
+    if (flags[i] == 0) out[kept++] = values[i];
+  }
+  HWY_ALIGN std::uint32_t stage[2 * hn::MaxLanes(d)];
+  std::size_t staged = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto v = hn::LoadU(d, values + i);
+    const auto keep = hn::Eq(hn::PromoteTo(d, hn::LoadU(d8, flags + i)), zero);
+    hn::StoreU(hn::Compress(v, keep), d, stage + staged);
+    staged += hn::CountTrue(d, keep);
+    if (staged >= lanes) {
+      hn::Stream(hn::Load(d, stage), d, out + kept);
+      kept += lanes;
+      staged -= lanes;
+      hn::Store(hn::LoadU(d, stage + lanes), d, stage);
+    }
+  }
+  for (std::size_t j = 0; j < staged; ++j) out[kept++] = stage[j];
+  for (; i < n; ++i) {
+    if (flags[i] == 0) out[kept++] = values[i];
+  }
+  hwy::FlushStream();
+  return kept;
+}
+
 std::size_t Compact(const std::uint32_t* values, const std::uint8_t* flags,
                     std::size_t n, std::uint32_t* out, std::size_t room) {
+  if (n >= kStreamingMinItems && out != values) {
+    return CompactStreaming(values, flags, n, out);
+  }
   const hn::ScalableTag<std::uint32_t> d;
   const hn::Rebind<std::uint8_t, decltype(d)> d8;
   const std::size_t lanes = hn::Lanes(d);
