@@ -1,8 +1,9 @@
 #include "algorithms/compaction/compaction.h"
 
 #include <array>
-#include <functional>
 #include <string>
+
+#include "algorithms/common/spans.h"
 
 namespace adj::compaction {
 
@@ -40,12 +41,7 @@ void CheckArguments(std::span<const std::uint32_t> values,
                 std::to_string(flags.size()) + " flags and " +
                 std::to_string(out.size()) + " slots");
   }
-  if (values.empty() || values.data() == out.data()) return;
-  // std::less gives a total order on pointers into unrelated arrays.
-  const std::less<const std::uint32_t*> before;
-  const bool disjoint = !before(out.data(), values.data() + values.size()) ||
-                        !before(values.data(), out.data() + out.size());
-  if (!disjoint) {
+  if (PartiallyOverlaps(values, out)) {
     throw Error(
         "compaction: output overlaps the values without being the same array");
   }

@@ -57,4 +57,18 @@ void CheckFoundSize(std::span<const std::uint32_t> keys,
   }
 }
 
+std::size_t SerialBulkSet::InsertAll(std::span<const std::uint32_t> keys) {
+  std::size_t added = 0;
+  for (const std::uint32_t key : keys) added += Insert(key) ? 1 : 0;
+  return added;
+}
+
+void SerialBulkSet::ContainsAll(std::span<const std::uint32_t> keys,
+                                std::span<std::uint8_t> found) const {
+  CheckFoundSize(keys, found);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    found[i] = Contains(keys[i]) ? 1 : 0;
+  }
+}
+
 }  // namespace adj::hash_set

@@ -56,6 +56,15 @@ class Set {
   virtual std::vector<std::uint32_t> Keys() const = 0;
 };
 
+// The bulk operations of a set used by one thread: one Insert or Contains
+// per key.
+class SerialBulkSet : public Set {
+ public:
+  std::size_t InsertAll(std::span<const std::uint32_t> keys) override;
+  void ContainsAll(std::span<const std::uint32_t> keys,
+                   std::span<std::uint8_t> found) const override;
+};
+
 // A set for at most `capacity` keys (capacity > 0, else Error).
 using MakeFn = std::unique_ptr<Set>(std::size_t capacity);
 using Variant = adj::Variant<MakeFn>;

@@ -5,7 +5,7 @@
 namespace adj::hash_set {
 namespace {
 
-class OpenAddressing final : public Set {
+class OpenAddressing final : public SerialBulkSet {
  public:
   explicit OpenAddressing(std::size_t capacity) : capacity_(capacity) {
     CheckCapacity(capacity);
@@ -36,18 +36,6 @@ class OpenAddressing final : public Set {
   void Clear() override {
     std::fill(slots_.begin(), slots_.end(), kEmptyKey);
     size_ = 0;
-  }
-  std::size_t InsertAll(std::span<const std::uint32_t> keys) override {
-    std::size_t added = 0;
-    for (const std::uint32_t key : keys) added += Insert(key) ? 1 : 0;
-    return added;
-  }
-  void ContainsAll(std::span<const std::uint32_t> keys,
-                   std::span<std::uint8_t> found) const override {
-    CheckFoundSize(keys, found);
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      found[i] = Contains(keys[i]) ? 1 : 0;
-    }
   }
   std::vector<std::uint32_t> Keys() const override {
     std::vector<std::uint32_t> keys;

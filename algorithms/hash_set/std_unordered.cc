@@ -5,7 +5,7 @@
 namespace adj::hash_set {
 namespace {
 
-class StdUnordered final : public Set {
+class StdUnordered final : public SerialBulkSet {
  public:
   explicit StdUnordered(std::size_t capacity) : capacity_(capacity) {
     CheckCapacity(capacity);
@@ -22,18 +22,6 @@ class StdUnordered final : public Set {
   std::size_t Size() const override { return keys_.size(); }
   std::size_t Capacity() const override { return capacity_; }
   void Clear() override { keys_.clear(); }
-  std::size_t InsertAll(std::span<const std::uint32_t> keys) override {
-    std::size_t added = 0;
-    for (const std::uint32_t key : keys) added += Insert(key) ? 1 : 0;
-    return added;
-  }
-  void ContainsAll(std::span<const std::uint32_t> keys,
-                   std::span<std::uint8_t> found) const override {
-    CheckFoundSize(keys, found);
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      found[i] = Contains(keys[i]) ? 1 : 0;
-    }
-  }
   std::vector<std::uint32_t> Keys() const override {
     return {keys_.begin(), keys_.end()};
   }

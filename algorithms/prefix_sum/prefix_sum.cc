@@ -1,8 +1,9 @@
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 #include <array>
-#include <functional>
 #include <string>
+
+#include "algorithms/common/spans.h"
 
 namespace adj::prefix_sum {
 
@@ -38,12 +39,7 @@ void CheckArguments(std::span<const std::uint32_t> in,
     throw Error("prefix_sum: output has " + std::to_string(out.size()) +
                 " elements but input has " + std::to_string(in.size()));
   }
-  if (in.empty() || in.data() == out.data()) return;
-  // std::less gives a total order on pointers into unrelated arrays.
-  const std::less<const std::uint32_t*> before;
-  const bool disjoint = !before(out.data(), in.data() + in.size()) ||
-                        !before(in.data(), out.data() + out.size());
-  if (!disjoint) {
+  if (PartiallyOverlaps(in, out)) {
     throw Error(
         "prefix_sum: output overlaps input without being the same array");
   }
