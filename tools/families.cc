@@ -6,7 +6,10 @@
 #include <exception>
 #include <sstream>
 
+#include "algorithms/compaction/compaction.h"
+#include "algorithms/connected_components/connected_components.h"
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/hash_set/hash_set.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
@@ -532,6 +535,9 @@ std::vector<VariantRow> AllVariants() {
   AppendTable("triplet_schedule", triplet_schedule::SimdSchedulers(), rows);
   AppendTable("triplet_schedule", triplet_schedule::WarpSchedulers(), rows);
   AppendTable("triplet_collide", triplet_collide::Variants(), rows);
+  AppendTable("connected_components", connected_components::Variants(), rows);
+  AppendTable("hash_set", hash_set::Variants(), rows);
+  AppendTable("compaction", compaction::Variants(), rows);
   return rows;
 }
 
