@@ -196,8 +196,8 @@ BAR_FIGURES = [
         size_arg="vertices",
         logy=True,
         ylabel="microseconds per labelling",
-        title="Connected components: time per graph (its largest size; "
-              "check_graph: the symmetry check alone)",
+        title="Connected components per graph (check_graph: symmetry "
+              "check alone)",
     ),
     BarFigure(
         name="hash_grid_pairs_per_second",
