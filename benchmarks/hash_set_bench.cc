@@ -75,7 +75,15 @@ void Describe(benchmark::State& state, const Variant& variant,
       "cpu");
 }
 
+// False (the row skipped, saying why) when the variant cannot run here.
+bool Runnable(benchmark::State& state, const Variant& variant) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) state.SkipWithError(availability.reason.c_str());
+  return availability.available;
+}
+
 void BenchInsert(benchmark::State& state, const Variant& variant) {
+  if (!Runnable(state, variant)) return;
   const std::int64_t load = state.range(0);
   const Keys& keys = KeysFor(load);
   const auto set = variant.run(kCapacity);
@@ -99,6 +107,7 @@ void BenchInsert(benchmark::State& state, const Variant& variant) {
 }
 
 void BenchLookup(benchmark::State& state, const Variant& variant) {
+  if (!Runnable(state, variant)) return;
   const std::int64_t load = state.range(0);
   const Keys& keys = KeysFor(load);
   const auto set = variant.run(kCapacity);

@@ -8,20 +8,27 @@ namespace adj::hash_set {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-      Variant{"std_unordered", Backend::kSerial,
-              "baseline: std::unordered_set<uint32_t> behind the same "
-              "capacity limit",
-              &MakeStdUnordered},
-      Variant{"open_addressing", Backend::kSerial,
-              "one uint32 array, linear probing from a Fibonacci hash, "
-              "0xFFFFFFFF for free slots",
-              &MakeOpenAddressing},
-      Variant{"lock_free", Backend::kOpenMp,
-              "open_addressing on std::atomic slots: a free slot is claimed "
-              "with compare-and-swap, a capacity reservation counter bounds "
-              "the probes; bulk inserts and lookups on std::thread workers "
-              "(omp_get_max_threads of them)",
-              &MakeLockFree},
+    Variant{"std_unordered", Backend::kSerial,
+            "baseline: std::unordered_set<uint32_t> behind the same "
+            "capacity limit",
+            &MakeStdUnordered},
+    Variant{"open_addressing", Backend::kSerial,
+            "one uint32 array, linear probing from a Fibonacci hash, "
+            "0xFFFFFFFF for free slots",
+            &MakeOpenAddressing},
+    Variant{"lock_free", Backend::kOpenMp,
+            "open_addressing on std::atomic slots: a free slot is claimed "
+            "with compare-and-swap, a capacity reservation counter bounds "
+            "the probes; bulk inserts and lookups on std::thread workers "
+            "(omp_get_max_threads of them)",
+            &MakeLockFree},
+#if ADJ_HAVE_CUDA
+    Variant{"cuda_lock_free", Backend::kCuda,
+            "lock_free on the GPU: one thread per key, atomicCAS claims a "
+            "slot, atomicAdd reserves capacity; the table lives on the "
+            "device, keys and answers cross in host memory",
+            &MakeCudaLockFree},
+#endif
   };
   return kVariants;
 }

@@ -69,7 +69,8 @@ class SerialBulkSet : public Set {
 using MakeFn = std::unique_ptr<Set>(std::size_t capacity);
 using Variant = adj::Variant<MakeFn>;
 
-// std_unordered, open_addressing, lock_free.
+// std_unordered, open_addressing, lock_free, and cuda_lock_free when built
+// with CUDA.
 std::span<const Variant> Variants();
 
 // Shared by the open-addressing variants: slots for `capacity` keys (a power
@@ -77,7 +78,13 @@ std::span<const Variant> Variants();
 // probe always meets a free slot), the hash (Fibonacci hashing of the key),
 // and the checks every variant makes.
 std::size_t SlotsFor(std::size_t capacity);
-inline std::size_t HomeSlot(std::uint32_t key, std::size_t mask) {
+#if defined(__CUDACC__)
+#define ADJ_HASH_SET_HD __host__ __device__
+#else
+#define ADJ_HASH_SET_HD
+#endif
+ADJ_HASH_SET_HD inline std::size_t HomeSlot(std::uint32_t key,
+                                            std::size_t mask) {
   return static_cast<std::size_t>((key * 0x9E3779B1u) >> 7) & mask;
 }
 void CheckCapacity(std::size_t capacity);
@@ -92,5 +99,8 @@ MakeFn MakeOpenAddressing;
 MakeFn MakeLockFree;
 // lock_free with its bulk thread count fixed (tests; 0: omp_get_max_threads).
 std::unique_ptr<Set> MakeLockFreeWithThreads(std::size_t capacity, int threads);
+#if ADJ_HAVE_CUDA
+MakeFn MakeCudaLockFree;
+#endif
 
 }  // namespace adj::hash_set
