@@ -10,40 +10,48 @@ namespace adj::connected_components {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-      Variant{"dfs", Backend::kSerial,
-              "depth-first search from each unlabelled vertex in ascending "
-              "order, iterative (an explicit stack of vertices, marked when "
-              "pushed): no recursion, a 10M-vertex path is fine",
-              &DfsLabels},
-      Variant{"bfs", Backend::kSerial,
-              "breadth-first search from each unlabelled vertex in ascending "
-              "order, the labels array doubling as the visited set and one "
-              "vector as the queue",
-              &BfsLabels},
-      Variant{"union_find", Backend::kSerial,
-              "serial union-find over every edge (u > v): path halving, the "
-              "larger root hooked under the smaller, so roots are the "
-              "component minima; one ascending pass flattens",
-              &UnionFindLabels},
-      Variant{"ecl_cc", Backend::kSerial,
-              "ECL-CC (Jaiganesh & Burtscher, HPDC 2018) without threads: "
-              "parent = first smaller neighbour, hooking of each edge once "
-              "(v > u) larger root under smaller, intermediate pointer "
-              "jumping in find, final flattening",
-              &EclCcLabels},
-      Variant{"ecl_cc_openmp", Backend::kOpenMp,
-              "ECL-CC's OpenMP version: the same three phases as parallel "
-              "loops (guided schedule), hooking by compare-and-swap through "
-              "std::atomic_ref, relaxed loads and stores as in the race-free "
-              "ECL Suite variant",
-              &EclCcOpenMpLabels},
-      Variant{"afforest", Backend::kOpenMp,
-              "GAP's Afforest (Sutton, Ben-Nun, Barak, IPDPS 2018): link "
-              "each vertex to its first 2 neighbours (one round each, then "
-              "compress), find the most frequent component from 1024 "
-              "samples, link the remaining edges of every vertex outside it, "
-              "compress",
-              &AfforestLabels},
+    Variant{"dfs", Backend::kSerial,
+            "depth-first search from each unlabelled vertex in ascending "
+            "order, iterative (an explicit stack of vertices, marked when "
+            "pushed): no recursion, a 10M-vertex path is fine",
+            &DfsLabels},
+    Variant{"bfs", Backend::kSerial,
+            "breadth-first search from each unlabelled vertex in ascending "
+            "order, the labels array doubling as the visited set and one "
+            "vector as the queue",
+            &BfsLabels},
+    Variant{"union_find", Backend::kSerial,
+            "serial union-find over every edge (u > v): path halving, the "
+            "larger root hooked under the smaller, so roots are the "
+            "component minima; one ascending pass flattens",
+            &UnionFindLabels},
+    Variant{"ecl_cc", Backend::kSerial,
+            "ECL-CC (Jaiganesh & Burtscher, HPDC 2018) without threads: "
+            "parent = first smaller neighbour, hooking of each edge once "
+            "(v > u) larger root under smaller, intermediate pointer "
+            "jumping in find, final flattening",
+            &EclCcLabels},
+    Variant{"ecl_cc_openmp", Backend::kOpenMp,
+            "ECL-CC's OpenMP version: the same three phases as parallel "
+            "loops (guided schedule), hooking by compare-and-swap through "
+            "std::atomic_ref, relaxed loads and stores as in the race-free "
+            "ECL Suite variant",
+            &EclCcOpenMpLabels},
+    Variant{"afforest", Backend::kOpenMp,
+            "GAP's Afforest (Sutton, Ben-Nun, Barak, IPDPS 2018): link "
+            "each vertex to its first 2 neighbours (one round each, then "
+            "compress), find the most frequent component from 1024 "
+            "samples, link the remaining edges of every vertex outside it, "
+            "compress",
+            &AfforestLabels},
+#if ADJ_HAVE_CUDA
+    Variant{"cuda_ecl_cc", Backend::kCuda,
+            "ECL-CC's CUDA phases (init, compute with atomicCAS hooking "
+            "and intermediate pointer jumping, flatten), one thread per "
+            "vertex (no warp/block kernels for high degree yet); host "
+            "memory in and out",
+            &CudaEclCcLabels},
+#endif
   };
   return kVariants;
 }

@@ -55,7 +55,8 @@ class Error : public adj::Error {
 using LabelFn = void(const Csr& graph, Components& out);
 using Variant = adj::Variant<LabelFn>;
 
-// dfs, bfs, union_find, ecl_cc, ecl_cc_openmp, afforest.
+// dfs, bfs, union_find, ecl_cc, ecl_cc_openmp, afforest, and cuda_ecl_cc
+// when built with CUDA.
 std::span<const Variant> Variants();
 
 // Throws Error unless `graph` satisfies the contract above. Offsets via
@@ -82,5 +83,8 @@ LabelFn UnionFindLabels;
 LabelFn EclCcLabels;
 LabelFn EclCcOpenMpLabels;
 LabelFn AfforestLabels;
+#if ADJ_HAVE_CUDA
+LabelFn CudaEclCcLabels;
+#endif
 
 }  // namespace adj::connected_components
