@@ -27,6 +27,12 @@ std::span<const Variant> Variants() {
             "cub::DeviceSelect::Flagged over the negated flags, host memory "
             "in and out",
             &CudaCubCompact},
+    Variant{"cuda", Backend::kCuda,
+            "ours: per-tile counts by warp ballots, the suite's own "
+            "decoupled look-back scan of the tile counts, then a stable "
+            "scatter (ballot ranks within warps, warp offsets in shared "
+            "memory); host memory in and out",
+            &CudaCompact},
 #endif
   };
   return kVariants;

@@ -33,7 +33,7 @@ using CompactFn = std::size_t(std::span<const std::uint32_t> values,
                               std::span<std::uint32_t> out);
 using Variant = adj::Variant<CompactFn>;
 
-// serial, simd, openmp, and cuda_cub when built with CUDA.
+// serial, simd, openmp, and cuda_cub, cuda when built with CUDA.
 std::span<const Variant> Variants();
 
 // Throws compaction::Error unless the arguments satisfy the contract above.
@@ -53,6 +53,7 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
                                std::size_t min_items_per_thread);
 #if ADJ_HAVE_CUDA
 CompactFn CudaCubCompact;
+CompactFn CudaCompact;
 #endif
 
 }  // namespace adj::compaction
