@@ -9,8 +9,7 @@
 // it runs on a GPU.
 #include <climits>
 
-#include "algorithms/common/cuda_memory.cuh"
-#include "algorithms/compaction/compaction.h"
+#include "algorithms/compaction/cuda_arrays.cuh"
 #include "algorithms/prefix_sum/cuda_launch.cuh"
 
 namespace adj::compaction {
@@ -79,21 +78,13 @@ __global__ void ScatterTiles(const std::uint32_t* values,
 std::size_t CudaCompact(std::span<const std::uint32_t> values,
                         std::span<const std::uint8_t> flags,
                         std::span<std::uint32_t> out) {
-  CheckArguments(values, flags, out);
-  cuda::RequireDevice();
+  DeviceArrays arrays =
+      Upload(values, flags, out, static_cast<std::size_t>(UINT_MAX), "cuda");
   const std::size_t n = values.size();
   if (n == 0) return 0;
-  if (n > static_cast<std::size_t>(UINT_MAX)) {
-    throw Error("compaction: cuda takes at most 2^32 - 1 items");
-  }
   const std::size_t tiles = (n + kTile - 1) / kTile;
-  cuda::DeviceBuffer<std::uint32_t> d_values(n);
-  cuda::DeviceBuffer<std::uint8_t> d_flags(n);
-  cuda::DeviceBuffer<std::uint32_t> d_out(n);
   cuda::DeviceBuffer<std::uint32_t> d_tiles(tiles);
-  d_values.CopyFromHost(values.data(), n);
-  d_flags.CopyFromHost(flags.data(), n);
-  CountTiles<<<static_cast<unsigned>(tiles), kThreads>>>(d_flags.data(), n,
+  CountTiles<<<static_cast<unsigned>(tiles), kThreads>>>(arrays.flags.data(), n,
                                                          d_tiles.data());
   cuda::Check(cudaGetLastError(), "compaction: count kernel");
   std::uint32_t last_count = 0;
@@ -106,7 +97,8 @@ std::size_t CudaCompact(std::span<const std::uint32_t> values,
                                         d_tiles.data(), d_tiles.data(), tiles,
                                         scratch.data(), nullptr);
   ScatterTiles<<<static_cast<unsigned>(tiles), kThreads>>>(
-      d_values.data(), d_flags.data(), n, d_tiles.data(), d_out.data());
+      arrays.values.data(), arrays.flags.data(), n, d_tiles.data(),
+      arrays.out.data());
   cuda::Check(cudaGetLastError(), "compaction: scatter kernel");
   cuda::Check(cudaDeviceSynchronize(), "compaction: kernels");
   std::uint32_t last_offset = 0;
@@ -114,7 +106,7 @@ std::size_t CudaCompact(std::span<const std::uint32_t> values,
                          sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
               "compaction: last tile offset");
   const std::size_t kept = std::size_t{last_offset} + last_count;
-  d_out.CopyToHost(out.data(), kept);
+  arrays.out.CopyToHost(out.data(), kept);
   return kept;
 }
 

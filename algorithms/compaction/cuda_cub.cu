@@ -6,8 +6,7 @@
 #include <cstdint>
 #include <cub/device/device_select.cuh>
 
-#include "algorithms/common/cuda_memory.cuh"
-#include "algorithms/compaction/compaction.h"
+#include "algorithms/compaction/cuda_arrays.cuh"
 
 namespace adj::compaction {
 namespace {
@@ -24,39 +23,31 @@ __global__ void Negate(const std::uint8_t* flags, std::size_t n,
 std::size_t CudaCubCompact(std::span<const std::uint32_t> values,
                            std::span<const std::uint8_t> flags,
                            std::span<std::uint32_t> out) {
-  CheckArguments(values, flags, out);
-  cuda::RequireDevice();
+  DeviceArrays arrays =
+      Upload(values, flags, out, static_cast<std::size_t>(INT_MAX), "cuda_cub");
   const std::size_t n = values.size();
   if (n == 0) return 0;
-  if (n > static_cast<std::size_t>(INT_MAX)) {
-    throw Error("compaction: cuda_cub takes at most INT_MAX items");
-  }
   const int count = static_cast<int>(n);
-  cuda::DeviceBuffer<std::uint32_t> d_values(n);
-  cuda::DeviceBuffer<std::uint8_t> d_flags(n);
-  cuda::DeviceBuffer<std::uint32_t> d_out(n);
   cuda::DeviceBuffer<int> d_kept(1);
-  d_values.CopyFromHost(values.data(), n);
-  d_flags.CopyFromHost(flags.data(), n);
   cuda::DeviceBuffer<std::uint8_t> keep(n);
   constexpr unsigned kBlock = 256;
   Negate<<<static_cast<unsigned>((n + kBlock - 1) / kBlock), kBlock>>>(
-      d_flags.data(), n, keep.data());
+      arrays.flags.data(), n, keep.data());
   cuda::Check(cudaGetLastError(), "compaction: negate flags");
   std::size_t temp_bytes = 0;
-  cuda::Check(
-      cub::DeviceSelect::Flagged(nullptr, temp_bytes, d_values.data(), keep.data(),
-                                 d_out.data(), d_kept.data(), count),
-      "cub::DeviceSelect::Flagged temp size");
+  cuda::Check(cub::DeviceSelect::Flagged(
+                  nullptr, temp_bytes, arrays.values.data(), keep.data(),
+                  arrays.out.data(), d_kept.data(), count),
+              "cub::DeviceSelect::Flagged temp size");
   cuda::DeviceBuffer<std::uint8_t> temp(temp_bytes);
-  cuda::Check(
-      cub::DeviceSelect::Flagged(temp.data(), temp_bytes, d_values.data(), keep.data(),
-                                 d_out.data(), d_kept.data(), count),
-      "cub::DeviceSelect::Flagged");
+  cuda::Check(cub::DeviceSelect::Flagged(
+                  temp.data(), temp_bytes, arrays.values.data(), keep.data(),
+                  arrays.out.data(), d_kept.data(), count),
+              "cub::DeviceSelect::Flagged");
   cuda::Check(cudaDeviceSynchronize(), "cub::DeviceSelect::Flagged");
   int kept = 0;
   d_kept.CopyToHost(&kept, 1);
-  d_out.CopyToHost(out.data(), static_cast<std::size_t>(kept));
+  arrays.out.CopyToHost(out.data(), static_cast<std::size_t>(kept));
   return static_cast<std::size_t>(kept);
 }
 
