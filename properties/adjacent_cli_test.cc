@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/connected_components/connected_components.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
@@ -87,6 +88,9 @@ std::size_t RunnableVerifiedVariants() {
     for (const auto& variant : table) runnable += CanRun(variant).available;
   }
   for (const auto& variant : triplet_collide::Variants()) {
+    runnable += CanRun(variant).available;
+  }
+  for (const auto& variant : connected_components::Variants()) {
     runnable += CanRun(variant).available;
   }
   return runnable;

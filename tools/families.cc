@@ -14,10 +14,12 @@
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "reference/connected_components.h"
 #include "reference/hash_grid.h"
 #include "reference/triangle_adjacency.h"
 #include "reference/triplet_collide.h"
 #include "reference/triplet_schedule.h"
+#include "scenes/graphs.h"
 #include "scenes/meshes.h"
 
 namespace adj::cli {
@@ -300,6 +302,53 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
   }
 }
 
+// Every connected_components variant on the mesh's vertex graph (an edge
+// per triangle side), against the separately written BFS labelling.
+void VerifyConnectedComponents(const Mesh& mesh, double& oracle_seconds,
+                               std::vector<VerifyRow>& rows) {
+  Csr graph;
+  try {
+    graph = scenes::MeshVertexGraph(mesh);
+  } catch (const std::exception&) {
+    return;  // the triangle families already say what is wrong
+  }
+  std::vector<std::uint32_t> expected;
+  oracle_seconds +=
+      SecondsOf([&] { expected = reference::ComponentLabels(graph); });
+  const std::uint32_t components = reference::CountRoots(expected);
+  for (const auto& variant : connected_components::Variants()) {
+    VerifyRow row = RowFor("connected_components", variant);
+    if (row.outcome == VerifyRow::Outcome::kSkipped) {
+      rows.push_back(row);
+      continue;
+    }
+    try {
+      connected_components::Components got;
+      variant.run(graph, got);  // warm-up
+      row.seconds = SecondsOf([&] { variant.run(graph, got); });
+      if (got.labels != expected) {
+        std::size_t v = 0;
+        while (got.labels[v] == expected[v]) ++v;
+        row.detail = "vertex " + std::to_string(v) + ": label " +
+                     std::to_string(got.labels[v]) + ", expected " +
+                     std::to_string(expected[v]);
+      } else if (got.count != components) {
+        row.detail = std::to_string(got.count) + " components, expected " +
+                     std::to_string(components);
+      }
+      if (!row.detail.empty()) {
+        row.outcome = VerifyRow::Outcome::kDiffers;
+      } else {
+        row.detail = "components: " + std::to_string(components);
+      }
+    } catch (const std::exception& error) {
+      row.outcome = VerifyRow::Outcome::kDiffers;
+      row.detail = std::string("threw: ") + error.what();
+    }
+    rows.push_back(row);
+  }
+}
+
 // Row i of a hash_grid output ascending; only Müller's order may repeat an
 // entry (a repeat in any other order stays and shows as a difference).
 std::vector<std::uint32_t> AscendingRow(const hash_grid::Neighbors& got,
@@ -547,6 +596,7 @@ std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds) {
   VerifyTriangleAdjacency(mesh, oracle_seconds, rows);
   VerifyTripletSchedules(mesh, rows);
   VerifyTripletCollide(mesh, rows);
+  VerifyConnectedComponents(mesh, oracle_seconds, rows);
   return rows;
 }
 
