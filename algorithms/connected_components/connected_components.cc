@@ -58,21 +58,6 @@ std::span<const Variant> Variants() {
 
 namespace {
 
-constexpr std::uint64_t kMul1 = 0x9E3779B97F4A7C15ull;
-constexpr std::uint64_t kMul2 = 0xD6E8FEB86659FD93ull;
-
-// Two cheap 64-bit mixes of an id; H2 is a non-linear function of H1, so
-// that the fingerprint's bilinear form H2(u) H1(v) - H1(u) H2(v) has no
-// linear structure an asymmetric graph could cancel by accident.
-inline std::uint64_t Hash1(std::uint64_t v) {
-  const std::uint64_t x = (v + 1) * kMul1;
-  return x ^ (x >> 32);
-}
-inline std::uint64_t Hash2(std::uint64_t h1) {
-  const std::uint64_t x = h1 * kMul2;
-  return x ^ (x >> 29);
-}
-
 [[noreturn]] void ThrowFirstBadId(const Csr& graph) {
   const std::size_t n = graph.rows();
   for (std::size_t row = 0; row < n; ++row) {
@@ -105,26 +90,20 @@ void CheckGraph(const Csr& graph, int threads) {
                 " vertices, more than uint32 labels allow (" +
                 std::to_string(kMaxVertices) + ")");
   }
-  const std::uint32_t* offsets = graph.offsets.data();
-  const std::uint32_t* indices = graph.indices.data();
+  // Chunks of rows, dynamically dealt: Kronecker graphs put most entries
+  // in a few rows.
+  constexpr std::size_t kChunkRows = 4096;
+  const auto chunks =
+      static_cast<std::int64_t>((n + kChunkRows - 1) / kChunkRows);
   std::uint64_t fingerprint = 0;
   bool bad = false;
-  const auto rows = static_cast<std::int64_t>(n);
 #pragma omp parallel for num_threads(std::max(threads, 1)) \
-    schedule(dynamic, 4096) reduction(+ : fingerprint) reduction(|| : bad)
-  for (std::int64_t u = 0; u < rows; ++u) {
-    std::uint64_t sum1 = 0;
-    std::uint64_t sum2 = 0;
+    schedule(dynamic, 1) reduction(+ : fingerprint) reduction(|| : bad)
+  for (std::int64_t chunk = 0; chunk < chunks; ++chunk) {
+    const std::size_t begin = static_cast<std::size_t>(chunk) * kChunkRows;
     bool out_of_range = false;
-    for (std::uint32_t k = offsets[u]; k < offsets[u + 1]; ++k) {
-      const std::uint32_t v = indices[k];
-      out_of_range |= v >= n;
-      const std::uint64_t h1 = Hash1(v);
-      sum1 += h1;
-      sum2 += Hash2(h1);
-    }
-    const std::uint64_t h1 = Hash1(static_cast<std::uint64_t>(u));
-    fingerprint += Hash2(h1) * sum1 - h1 * sum2;
+    fingerprint += detail::SymmetryFingerprint(
+        graph, begin, std::min(n, begin + kChunkRows), &out_of_range);
     bad = bad || out_of_range;
   }
   if (bad) ThrowFirstBadId(graph);

@@ -67,6 +67,15 @@ std::span<const Variant> Variants();
 // > 1 splits the pass among OpenMP threads (the parallel variants use it).
 void CheckGraph(const Csr& graph, int threads = 1);
 
+namespace detail {
+// CheckGraph's fingerprint over rows [row_begin, row_end) on the best
+// Highway target; sets *out_of_range when a neighbour id >= the vertex count
+// was seen (possibly one of another row: only the whole graph's verdict
+// counts). For well-formed offsets only.
+std::uint64_t SymmetryFingerprint(const Csr& graph, std::size_t row_begin,
+                                  std::size_t row_end, bool* out_of_range);
+}  // namespace detail
+
 // Exact symmetry (u in row v as often as v in row u), by counting-sorting
 // the entries into the transpose and comparing rows as multisets. O(V + E)
 // time and memory. For well-formed Csr only (ValidateCsr with the vertex
