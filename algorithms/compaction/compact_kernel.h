@@ -16,4 +16,8 @@ std::size_t CompactKernel(const std::uint32_t* values,
                           const std::uint8_t* flags, std::size_t n,
                           std::uint32_t* out, std::size_t room);
 
+// How many of flags[0 .. n) are 0 (kept), on Highway lanes: the count pass
+// of the threaded variant, which scalar took a third of its time at 2^26.
+std::size_t CountKeptKernel(const std::uint8_t* flags, std::size_t n);
+
 }  // namespace adj::compaction::detail

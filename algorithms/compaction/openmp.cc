@@ -25,12 +25,6 @@ namespace {
 // the slice saves.
 constexpr std::size_t kMinItemsPerThread = std::size_t{1} << 16;
 
-std::size_t CountKept(const std::uint8_t* flags, std::size_t n) {
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < n; ++i) kept += flags[i] == 0 ? 1 : 0;
-  return kept;
-}
-
 }  // namespace
 
 std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
@@ -61,7 +55,7 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
       kept[t] = detail::CompactKernel(values.data() + b, flags.data() + b,
                                       e - b, out.data() + b, e - b);
     } else {
-      kept[t] = CountKept(flags.data() + b, e - b);
+      kept[t] = detail::CountKeptKernel(flags.data() + b, e - b);
     }
 #pragma omp barrier
     std::size_t offset = 0;

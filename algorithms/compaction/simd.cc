@@ -94,6 +94,19 @@ std::size_t Compact(const std::uint32_t* values, const std::uint8_t* flags,
   return kept;
 }
 
+std::size_t CountKept(const std::uint8_t* flags, std::size_t n) {
+  const hn::ScalableTag<std::uint8_t> d8;
+  const std::size_t lanes = hn::Lanes(d8);
+  const auto zero = hn::Zero(d8);
+  std::size_t kept = 0;
+  std::size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    kept += hn::CountTrue(d8, hn::Eq(hn::LoadU(d8, flags + i), zero));
+  }
+  for (; i < n; ++i) kept += flags[i] == 0 ? 1 : 0;
+  return kept;
+}
+
 }  // namespace adj::compaction::detail::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -102,6 +115,11 @@ namespace adj::compaction {
 namespace detail {
 
 HWY_EXPORT(Compact);
+HWY_EXPORT(CountKept);
+
+std::size_t CountKeptKernel(const std::uint8_t* flags, std::size_t n) {
+  return HWY_DYNAMIC_DISPATCH(CountKept)(flags, n);
+}
 
 std::size_t CompactKernel(const std::uint32_t* values,
                           const std::uint8_t* flags, std::size_t n,
