@@ -35,6 +35,24 @@ inline std::uint64_t Hash2(std::uint64_t h1) {
   return x ^ (x >> 29);
 }
 
+// Row u's entries [begin, end) one at a time: their contribution to the
+// fingerprint; sets *bad on an id >= n.
+inline std::uint64_t ScalarRowPart(const std::uint32_t* indices,
+                                   std::size_t begin, std::size_t end,
+                                   std::size_t n, std::uint64_t h1u,
+                                   std::uint64_t h2u, bool* bad) {
+  std::uint64_t sum1 = 0;
+  std::uint64_t sum2 = 0;
+  for (std::size_t k = begin; k < end; ++k) {
+    const std::uint32_t v = indices[k];
+    *bad |= v >= n;
+    const std::uint64_t h1 = Hash1(v);
+    sum1 += h1;
+    sum2 += Hash2(h1);
+  }
+  return h2u * sum1 - h1u * sum2;
+}
+
 }  // namespace adj::connected_components::detail
 #endif
 
@@ -53,6 +71,13 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
   const auto one = hn::Set(d64, 1);
   const auto mul1 = hn::Set(d64, kMul1);
   const auto mul2 = hn::Set(d64, kMul2);
+  // Hash1 and Hash2 of a vector of ids, as in the scalar definition.
+  const auto hash = [&](auto ids, auto& h1, auto& h2) {
+    const auto x = (hn::PromoteTo(d64, ids) + one) * mul1;
+    h1 = hn::Xor(x, hn::ShiftRight<32>(x));
+    const auto y = h1 * mul2;
+    h2 = hn::Xor(y, hn::ShiftRight<29>(y));
+  };
   auto largest = hn::Zero(d32);  // the largest id seen by a vector load
   auto weighted = hn::Zero(d64);
   std::uint64_t fingerprint = 0;
@@ -63,16 +88,7 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
     const std::uint64_t h1u = Hash1(u);
     const std::uint64_t h2u = Hash2(h1u);
     if (end - begin < lanes) {
-      std::uint64_t sum1 = 0;
-      std::uint64_t sum2 = 0;
-      for (std::size_t k = begin; k < end; ++k) {
-        const std::uint32_t v = indices[k];
-        bad |= v >= n;
-        const std::uint64_t h1 = Hash1(v);
-        sum1 += h1;
-        sum2 += Hash2(h1);
-      }
-      fingerprint += h2u * sum1 - h1u * sum2;
+      fingerprint += ScalarRowPart(indices, begin, end, n, h1u, h2u, &bad);
       continue;
     }
     auto sum1 = hn::Zero(d64);
@@ -81,11 +97,11 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
     for (; k + lanes <= end; k += lanes) {
       const auto ids = hn::LoadU(d32, indices + k);
       largest = hn::Max(largest, ids);
-      auto x = (hn::PromoteTo(d64, ids) + one) * mul1;
-      const auto h1 = hn::Xor(x, hn::ShiftRight<32>(x));
-      x = h1 * mul2;
+      auto h1 = hn::Zero(d64);
+      auto h2 = hn::Zero(d64);
+      hash(ids, h1, h2);
       sum1 = sum1 + h1;
-      sum2 = sum2 + hn::Xor(x, hn::ShiftRight<29>(x));
+      sum2 = sum2 + h2;
     }
     if (k < end) {
       if (k + lanes <= entries) {
@@ -95,23 +111,13 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
         const auto ids = hn::LoadU(d32, indices + k);
         largest = hn::Max(largest, ids);
         const auto in_row = hn::FirstN(d64, end - k);
-        auto x = (hn::PromoteTo(d64, ids) + one) * mul1;
-        const auto h1 = hn::Xor(x, hn::ShiftRight<32>(x));
-        x = h1 * mul2;
+        auto h1 = hn::Zero(d64);
+        auto h2 = hn::Zero(d64);
+        hash(ids, h1, h2);
         sum1 = sum1 + hn::IfThenElseZero(in_row, h1);
-        sum2 = sum2 +
-               hn::IfThenElseZero(in_row, hn::Xor(x, hn::ShiftRight<29>(x)));
+        sum2 = sum2 + hn::IfThenElseZero(in_row, h2);
       } else {
-        std::uint64_t tail1 = 0;
-        std::uint64_t tail2 = 0;
-        for (; k < end; ++k) {
-          const std::uint32_t v = indices[k];
-          bad |= v >= n;
-          const std::uint64_t h1 = Hash1(v);
-          tail1 += h1;
-          tail2 += Hash2(h1);
-        }
-        fingerprint += h2u * tail1 - h1u * tail2;
+        fingerprint += ScalarRowPart(indices, k, end, n, h1u, h2u, &bad);
       }
     }
     weighted = weighted + hn::Set(d64, h2u) * sum1 - hn::Set(d64, h1u) * sum2;
