@@ -305,6 +305,34 @@ TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
   omp_set_num_threads(default_threads);
 }
 
+// openmp's fill places each entry by its rank within its thread's part of
+// the row, kept in a byte; a particle in more than 256 triangles of one
+// slice overflows it and the fill falls back to decrementing cursors. Discs
+// with centres of valence 250 to 600, natural and shuffled, on 1 to 4
+// threads, cross that bound in one slice, in several, or in none.
+TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
+  const int default_threads = omp_get_max_threads();
+  for (const std::size_t segments : {250, 256, 257, 300, 600}) {
+    for (const bool shuffled : {false, true}) {
+      const Mesh disc = scenes::Disc(segments, 2);
+      const Mesh mesh = shuffled ? scenes::Shuffled(disc, segments) : disc;
+      for (int threads = 1; threads <= 4; ++threads) {
+        omp_set_num_threads(threads);
+        Adjacency got;
+        OpenMpBuildTuned(mesh.triangles, mesh.particles(), got, 1);
+        const Csr expected =
+            Expected(mesh.triangles, mesh.particles(), got.order);
+        EXPECT_EQ(got.order, RowOrder::kDescending);
+        EXPECT_TRUE(got.csr == expected)
+            << segments << " segments, shuffled " << shuffled << ", " << threads
+            << " threads";
+        EXPECT_EQ(got.max_adjacent, reference::LongestRow(expected));
+      }
+    }
+  }
+  omp_set_num_threads(default_threads);
+}
+
 // The oracle itself, on a case small enough to write out.
 TEST(TriangleAdjacencyOracle, ListsEachCornerInAscendingOrder) {
   const std::vector<Triangle> triangles = {{1, 0, 1}, {0, 2, 3}};
