@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "algorithms/common/csr.h"
 #include "algorithms/common/cuda.h"
 #include "algorithms/common/errors.h"
@@ -65,6 +68,18 @@ TEST(Cuda, AvailabilityAlwaysAnswersWithAReason) {
 TEST(Simd, AtLeastOneTargetRuns) {
   EXPECT_FALSE(simd::RunnableTargets().empty());
   EXPECT_NE(simd::BestTargetName(), "none");
+}
+
+// Loops that force each target in turn and ask for the list again (inside a
+// property, say) must still see every target, not only the forced one.
+TEST(Simd, ForcingATargetLeavesTheListWhole) {
+  const std::vector<std::int64_t> all = simd::RunnableTargets();
+  for (const std::int64_t target : all) {
+    simd::ForceTarget(target);
+    EXPECT_EQ(simd::RunnableTargets(), all) << simd::TargetName(target);
+    EXPECT_EQ(simd::BestTargetName(), simd::TargetName(all.front()));
+  }
+  simd::ForceTarget(0);
 }
 
 }  // namespace
