@@ -63,6 +63,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/common/cuda.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
@@ -257,6 +258,12 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
   state.counters["table_size"] = params.table_size;
   state.counters["radius"] = params.max_dist;
   state.counters["verified"] = 1;
+  if (variant.backend == Backend::kCuda) {
+    state.SetLabel("gpu:" + cuda::DeviceName() + ", " +
+                   std::string(ListKindName(out.list)) +
+                   " list (host memory in and out)");
+    return true;
+  }
   bench::DescribeCpuRun(
       state, out.threads,
       std::string("cpu, ") + std::string(ListKindName(out.list)) + " list");

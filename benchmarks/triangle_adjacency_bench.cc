@@ -133,9 +133,8 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
       state.SkipWithError("output differs from the oracle");
       return;
     }
-    const std::span<const Triangle> input =
-        PlacedAfter(out.csr.indices.data(), scene.page_gap, mesh.triangles,
-                    placed);
+    const std::span<const Triangle> input = PlacedAfter(
+        out.csr.indices.data(), scene.page_gap, mesh.triangles, placed);
     for (auto _ : state) {
       variant.run(input, mesh.particles(), out);
       benchmark::DoNotOptimize(out.csr.indices.data());

@@ -151,6 +151,9 @@ QueryAllFn CellSortedSimd;
 QueryAllFn CellOrderSimd;
 QueryAllFn CellOrderSimdOpenMp;
 QueryAllFn CellSortedOpenMp;
+#if ADJ_HAVE_CUDA
+QueryAllFn CudaCellOrder;
+#endif
 // CellSortedOpenMp with its fork threshold exposed (default 8192 particles
 // per thread), so that tests drive the threaded path with small clouds.
 void CellSortedOpenMpTuned(const Points& points, const Params& params,
