@@ -495,6 +495,24 @@ TEST_P(HashGrid, LargeCoordinatesNearTheLimit) {
   EXPECT_EQ(Disagreement(points, params, Run(points, params)), "");
 }
 
+// Two clusters at opposite corners of the hash's range: the occupied box
+// spans about 1.7e22 cells, more than a 64-bit cell key can number (cuda
+// then sorts in two stable passes, x and then (z, y); the CPU variants take
+// their sparse path). Integer coordinates, float ulp 1: differences exact.
+TEST_P(HashGrid, OppositeCornersOfTheCellRange) {
+  Points points;
+  for (int i = 0; i < 30; ++i) {
+    const float sign = i % 2 == 0 ? 1.0f : -1.0f;
+    points.PushBack(sign * 12900000.0f + static_cast<float>(i % 4),
+                    sign * 12900000.0f + static_cast<float>(i % 3),
+                    sign * 12900000.0f + static_cast<float>(i % 5));
+  }
+  const Params params{1.0f, 2.0f, 61};
+  const Neighbors got = Run(points, params);
+  EXPECT_EQ(Disagreement(points, params, got), "");
+  EXPECT_GT(got.csr.entries(), 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Variants, HashGrid,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);

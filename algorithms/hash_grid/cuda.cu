@@ -231,14 +231,26 @@ __global__ void FillRows(Grid g, std::size_t n, const std::uint32_t* offsets,
   ForEachNeighbour(g, s, [&](std::uint32_t other) { *row++ = other; });
 }
 
-// CUB's two-call pattern: size the scratch, then run.
-template <typename Call>
-void RunCub(Call&& call, const char* what) {
-  std::size_t bytes = 0;
-  cuda::Check(call(nullptr, bytes), what);
-  cuda::DeviceBuffer<unsigned char> scratch(bytes);
-  cuda::Check(call(scratch.data(), bytes), what);
-}
+// CUB's two-call pattern: size the scratch, then run. The scratch grows
+// and is kept until the variant's final synchronize: CUB's work is queued
+// asynchronously, and freeing its scratch early would rely on cudaFree
+// waiting for the device, which the runtime does not promise.
+class CubScratch {
+ public:
+  template <typename Call>
+  void Run(Call&& call, const char* what) {
+    std::size_t bytes = 0;
+    cuda::Check(call(nullptr, bytes), what);
+    if (bytes > buffer_.size()) {
+      cuda::Check(cudaDeviceSynchronize(), what);  // the old one may be in use
+      buffer_ = cuda::DeviceBuffer<unsigned char>(bytes);
+    }
+    cuda::Check(call(buffer_.data(), bytes), what);
+  }
+
+ private:
+  cuda::DeviceBuffer<unsigned char> buffer_;
+};
 
 // Bits needed for keys up to `largest`, so that the radix sort skips the
 // rest.
@@ -265,6 +277,7 @@ void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
     throw Error("hash_grid cuda: more than 2^31 - 1 particles");
   }
   const int items = static_cast<int>(n);
+  CubScratch cub_scratch;
 
   cuda::DeviceBuffer<float> x(n), y(n), z(n);
   x.CopyFromHost(points.x.data(), n);
@@ -296,7 +309,7 @@ void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
   const auto sort_by = [&](const std::uint32_t* ids_in, std::uint32_t* ids_out,
                            unsigned long long largest) {
     const int end_bit = KeyBits(largest);
-    RunCub(
+    cub_scratch.Run(
         [&](void* scratch, std::size_t& bytes) {
           return cub::DeviceRadixSort::SortPairs(scratch, bytes, keys.data(),
                                                  sorted_keys.data(), ids_in,
@@ -333,7 +346,7 @@ void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
       x.data(), y.data(), z.data(), cells.data(), sorted_ids.data(), n,
       sx.data(), sy.data(), sz.data(), slot_cells.data(), heads.data());
   cuda::Check(cudaGetLastError(), "hash_grid cuda: gather");
-  RunCub(
+  cub_scratch.Run(
       [&](void* scratch, std::size_t& bytes) {
         return cub::DeviceScan::ExclusiveSum(scratch, bytes, heads.data(),
                                              cell_index.data(), items);
@@ -378,7 +391,7 @@ void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
                                         candidates.data());
   cuda::Check(cudaGetLastError(), "hash_grid cuda: count");
   cuda::DeviceBuffer<unsigned long long> total(1);
-  RunCub(
+  cub_scratch.Run(
       [&](void* scratch, std::size_t& bytes) {
         return cub::DeviceReduce::Sum(scratch, bytes, counts.data(),
                                       total.data(), items);
@@ -394,7 +407,7 @@ void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
                 " neighbour entries, more than uint32 offsets can address");
   }
   cuda::DeviceBuffer<std::uint32_t> offsets(n + 1);
-  RunCub(
+  cub_scratch.Run(
       [&](void* scratch, std::size_t& bytes) {
         return cub::DeviceScan::ExclusiveSum(scratch, bytes, counts.data(),
                                              offsets.data(), items);
