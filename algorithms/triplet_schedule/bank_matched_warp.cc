@@ -388,8 +388,9 @@ void DealBanks(std::span<const Triplet> triplets,
 
 }  // namespace
 
-void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
-                     unsigned width, Schedule& out) {
+void BankMatchedSchedule(std::span<const Triplet> input,
+                         std::size_t particle_count, unsigned width,
+                         Schedule& out, WarpLayout* alternative) {
   StartWarpSchedule(input, particle_count, width, 32, out);
   if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
@@ -410,6 +411,8 @@ void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
   std::vector<std::uint64_t> keys;
   std::vector<std::uint32_t> sorted;
   std::vector<std::uint32_t> dealt;
+  std::vector<Triplet> set;
+  std::vector<Triplet> other_layout;
   std::size_t start = 0;
   for (const std::uint32_t size : out.set_sizes) {
     SortByShape(input, std::span(members).subspan(start, size), shape_start,
@@ -422,11 +425,25 @@ void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
     }
     slot.resize((size + kWarp - 1) / kWarp);
     for (std::uint32_t w = 0; w < slot.size(); ++w) slot[w] = w * kWarp;
+    const std::span<Triplet> layout(out.triplets.data() + start, size);
     for (std::uint32_t i = 0; i < size; ++i) {
-      out.triplets[start + slot[warp_of[i]]++] = input[sorted[i]];
+      layout[slot[warp_of[i]]++] = input[sorted[i]];
+    }
+    if (alternative != nullptr && SetReplays(layout) > 3 * slot.size()) {
+      set.assign(layout.begin(), layout.end());
+      other_layout.resize(size);
+      alternative(set, other_layout);
+      if (SetReplays(other_layout) < SetReplays(layout)) {
+        std::copy(other_layout.begin(), other_layout.end(), layout.begin());
+      }
     }
     start += size;
   }
+}
+
+void BankMatchedWarp(std::span<const Triplet> input, std::size_t particle_count,
+                     unsigned width, Schedule& out) {
+  BankMatchedSchedule(input, particle_count, width, out, nullptr);
 }
 
 }  // namespace adj::triplet_schedule

@@ -185,6 +185,23 @@ void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
   out.padding = padding;
 }
 
+std::uint64_t SetReplays(std::span<const Triplet> set) {
+  constexpr std::size_t kChunk = 32;
+  std::uint64_t replays = 0;
+  for (std::size_t chunk = 0; chunk < set.size(); chunk += kChunk) {
+    const std::size_t end = std::min(set.size(), chunk + kChunk);
+    for (int k = 0; k < 3; ++k) {
+      std::array<std::uint8_t, 32> count{};
+      std::uint8_t most = 0;
+      for (std::size_t i = chunk; i < end; ++i) {
+        most = std::max(most, ++count[set[i][k] % 32]);
+      }
+      replays += most;
+    }
+  }
+  return replays;
+}
+
 std::span<const Variant> SimdSchedulers() {
   static constexpr std::array kVariants = {
       Variant{"nvcloth_simd", Backend::kSerial,
@@ -235,6 +252,14 @@ std::span<const Variant> WarpSchedulers() {
               "warp free in all 3 banks, else fewest added replays); 32-bit "
               "output",
               &BankMatchedWarp},
+      Variant{"round_matched_warp", Backend::kSerial,
+              "ours: bank_matched_warp's sets; each set whose warps replay "
+              "more than ideal is also matched round by round (the set's "
+              "triplets of one slot-0 bank spread over its warps by "
+              "augmenting paths, so that slot 0 stays conflict-free and slots "
+              "1-2 fill banks that cost nothing) and keeps the layout with "
+              "fewer replays; slower, fewer replays; 32-bit output",
+              &RoundMatchedWarp},
   };
   return kVariants;
 }

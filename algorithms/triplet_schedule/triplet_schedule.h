@@ -121,6 +121,21 @@ std::vector<std::uint32_t> GroupByColour(const Colouring& colouring,
 void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
              Schedule& out);
 
+// NvCloth's calculateNumReplays on one set's final layout: per chunk of 32
+// from the set's start and per slot, the most triplets on one bank (p & 31).
+std::uint64_t SetReplays(std::span<const Triplet> set);
+// A set's triplets laid out in warps of 32 (out: the same triplets, in
+// warp order), aiming at few replays.
+using WarpLayout = void(std::span<const Triplet> set, std::span<Triplet> out);
+// bank_matched_warp's colouring and warp matching; with `alternative`, each
+// set whose layout replays more than the ideal is also laid out by it, and
+// the layout with fewer replays is kept.
+void BankMatchedSchedule(std::span<const Triplet> input,
+                         std::size_t particle_count, unsigned width,
+                         Schedule& out, WarpLayout* alternative);
+// round_matched_warp's layout (round_matched_warp.cc).
+WarpLayout RoundMatchedLayout;
+
 // The implementations, one file each; call them through the tables.
 ScheduleFn NvClothSimd;
 ScheduleFn NvClothSimdLegacy;
@@ -129,5 +144,6 @@ ScheduleFn NvClothWarpForward;
 ScheduleFn StampedSimd;
 ScheduleFn BfsBankedWarp;
 ScheduleFn BankMatchedWarp;
+ScheduleFn RoundMatchedWarp;
 
 }  // namespace adj::triplet_schedule
