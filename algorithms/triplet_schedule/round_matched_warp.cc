@@ -14,15 +14,16 @@
 // adds the fewest replays. The largest bank classes go first, while every
 // warp is still open to them.
 //
-// Measured (triplet_schedule_bench, one run, 2-vCPU EPYC), replays / ideal
-// and time, bank_matched_warp -> round_matched_warp: armadillo 1.74 -> 1.45
-// (15 -> 22 ms), bunny00 1.69 -> 1.46, camel 1.88 -> 1.64, permuted 250^2
-// grid 1.55 -> 1.31, permuted alternating grid 1.59 -> 1.37. On natural
-// grids the shape-sorted matcher is already as good (1.00, and 2.15 on the
-// alternating one) and the extra pass only costs time (9 -> 37 ms, 15 ->
-// 71 ms). The per-set bank-balance bound (per slot, the larger of the
-// warp count and a bank's count, summed) is 1.04-1.18 x ideal on these
-// meshes: what remains is the matching, not the colouring.
+// One `make figures` run (triplet_schedule_bench, 2-vCPU EPYC), replays /
+// ideal and time, bank_matched_warp -> round_matched_warp: armadillo 1.74
+// -> 1.45 (15.7 -> 24.2 ms), bunny00 1.69 -> 1.46, camel 1.88 -> 1.64,
+// permuted 250^2 grid 1.55 -> 1.31 (28 -> 56 ms), permuted alternating grid
+// 1.59 -> 1.37. On natural grids the shape-sorted matcher is already as good
+// (1.00, and 2.15 on the alternating one) and the extra pass only costs time
+// (2-8x). A scratch program (not a benchmark) put the per-set bank-balance
+// bound (per slot, the larger of the warp count and a bank's count, summed)
+// at 1.04-1.18 x ideal on those meshes: what remains is the matching, not
+// the colouring.
 #include <algorithm>
 #include <array>
 #include <bit>
