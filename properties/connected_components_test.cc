@@ -23,6 +23,16 @@ namespace {
 
 using Words = std::vector<std::uint32_t>;
 
+// The Csr of `rows` as given (any order, repeats, ids out of range kept).
+Csr GraphOfRows(const std::vector<Words>& rows) {
+  Csr graph;
+  for (const Words& row : rows) {
+    graph.indices.insert(graph.indices.end(), row.begin(), row.end());
+    graph.offsets.push_back(static_cast<std::uint32_t>(graph.indices.size()));
+  }
+  return graph;
+}
+
 // A symmetric Csr straight from an edge list, keeping everything: each edge
 // (a, b) appended to row a and to row b in list order (a self loop once, to
 // row a), so rows are unsorted and repeats stay.
@@ -32,12 +42,7 @@ Csr RawGraph(std::size_t n, const std::vector<scenes::Edge>& edges) {
     rows[a].push_back(b);
     if (a != b) rows[b].push_back(a);
   }
-  Csr graph;
-  for (const Words& row : rows) {
-    graph.indices.insert(graph.indices.end(), row.begin(), row.end());
-    graph.offsets.push_back(static_cast<std::uint32_t>(graph.indices.size()));
-  }
-  return graph;
+  return GraphOfRows(rows);
 }
 
 // Every kind of graph the scenes make, small, plus raw edge lists with self
@@ -417,11 +422,7 @@ TEST(CheckGraph, AgreesWithExactSymmetryOnRandomDigraphs) {
                       rows[u].end());
       }
     }
-    Csr graph;
-    for (const Words& row : rows) {
-      graph.indices.insert(graph.indices.end(), row.begin(), row.end());
-      graph.offsets.push_back(static_cast<std::uint32_t>(graph.indices.size()));
-    }
+    const Csr graph = GraphOfRows(rows);
     const bool symmetric = reference::IsSymmetric(graph);
     RC_CLASSIFY(symmetric);
     RC_ASSERT(IsSymmetricExact(graph) == symmetric);
@@ -476,11 +477,7 @@ TEST(CheckGraph, EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
                      static_cast<std::uint32_t>(n) +
                          *rc::gen::inRange<std::uint32_t>(0, 1000));
     }
-    Csr graph;
-    for (const Words& row : rows) {
-      graph.indices.insert(graph.indices.end(), row.begin(), row.end());
-      graph.offsets.push_back(static_cast<std::uint32_t>(graph.indices.size()));
-    }
+    const Csr graph = GraphOfRows(rows);
     const bool symmetric = !out_of_range && reference::IsSymmetric(graph);
     RC_CLASSIFY(symmetric);
     const int threads = *rc::gen::inRange(1, 3);
