@@ -139,8 +139,9 @@ INSTANTIATE_TEST_SUITE_P(Variants, Compaction,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
 
-// openmp's slices, offsets and in-place moves on small arrays: a fork at 1
-// to 8 items per thread, 1 to 6 threads, on every Highway target (below
+// openmp's chained chunks, slices and in-place moves on small arrays: a fork
+// at 1 to 8 items per thread, chunks of 1 to 16 items, 1 to 6 threads, on
+// every Highway target (below
 // AVX-512 a compress store writes a whole vector, past what a thread keeps).
 TEST(CompactionOpenMp, AnyForkThresholdAndThreadCountMatchesOracle) {
   const int default_threads = omp_get_max_threads();
@@ -149,15 +150,16 @@ TEST(CompactionOpenMp, AnyForkThresholdAndThreadCountMatchesOracle) {
     EXPECT_TRUE(rc::check("tiny slices on " + simd::TargetName(target), [] {
       const auto [values, flags] = *AnyItems(200);
       const std::size_t min_items = *rc::gen::inRange<std::size_t>(1, 9);
+      const std::size_t chunk = *rc::gen::inRange<std::size_t>(1, 17);
       omp_set_num_threads(*rc::gen::inRange(1, 7));
       const Words expected = reference::Compacted(values, flags);
       Words out(values.size(), 0xDEADBEEF);
-      RC_ASSERT(OpenMpCompactTuned(values, flags, out, min_items) ==
+      RC_ASSERT(OpenMpCompactTuned(values, flags, out, min_items, chunk) ==
                 expected.size());
       RC_ASSERT(std::equal(expected.begin(), expected.end(), out.begin()));
       Words in_place = values;
-      RC_ASSERT(OpenMpCompactTuned(in_place, flags, in_place, min_items) ==
-                expected.size());
+      RC_ASSERT(OpenMpCompactTuned(in_place, flags, in_place, min_items,
+                                   chunk) == expected.size());
       RC_ASSERT(std::equal(expected.begin(), expected.end(), in_place.begin()));
     }));
   }

@@ -45,12 +45,14 @@ void CheckArguments(std::span<const std::uint32_t> values,
 CompactFn SerialCompact;
 CompactFn SimdCompact;
 CompactFn OpenMpCompact;
-// OpenMpCompact with its fork threshold exposed, so that tests drive the
-// threaded path (slices, offsets, in place) with small arrays.
+// OpenMpCompact with its fork threshold and chunk size exposed, so that
+// tests drive the threaded paths (chained chunks out of place, slices moved
+// down in place) with small arrays.
 std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
                                std::span<const std::uint8_t> flags,
                                std::span<std::uint32_t> out,
-                               std::size_t min_items_per_thread);
+                               std::size_t min_items_per_thread,
+                               std::size_t chunk_items);
 #if ADJ_HAVE_CUDA
 CompactFn CudaCubCompact;
 CompactFn CudaCompact;

@@ -21,10 +21,6 @@ HWY_BEFORE_NAMESPACE();
 namespace adj::compaction::detail::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Outputs at least this large bypass the cache: they cannot stay cached
-// anyway, and a normal store first reads the line it overwrites.
-constexpr std::size_t kStreamingMinItems = std::size_t{1} << 22;
-
 // Kept values go through an aligned staging buffer and leave it one whole
 // aligned vector at a time by streaming stores; only this call's kept values
 // are ever written, so `room` holds trivially. Not for in place: a streamed
@@ -115,6 +111,7 @@ namespace adj::compaction {
 namespace detail {
 
 HWY_EXPORT(Compact);
+HWY_EXPORT(CompactStreaming);
 HWY_EXPORT(CountKept);
 
 std::size_t CountKeptKernel(const std::uint8_t* flags, std::size_t n) {
@@ -125,6 +122,12 @@ std::size_t CompactKernel(const std::uint32_t* values,
                           const std::uint8_t* flags, std::size_t n,
                           std::uint32_t* out, std::size_t room) {
   return HWY_DYNAMIC_DISPATCH(Compact)(values, flags, n, out, room);
+}
+
+std::size_t CompactStreamingKernel(const std::uint32_t* values,
+                                   const std::uint8_t* flags, std::size_t n,
+                                   std::uint32_t* out) {
+  return HWY_DYNAMIC_DISPATCH(CompactStreaming)(values, flags, n, out);
 }
 
 }  // namespace detail
