@@ -4,7 +4,9 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -338,6 +340,33 @@ TEST(SetReplays, AgreesWithTheReferenceMetric) {
         size == 0 ? Sizes{} : Sizes{static_cast<std::uint32_t>(size)}, 0);
     RC_ASSERT(SetReplays(set) == metrics.replays);
   }));
+}
+
+// SetReplaysFloor (below which round_matched_warp does not look) is under
+// the replays of every layout tried, and reached where the banks allow: 64
+// triplets, slot 0 all on bank 0 (64 replays however laid out), slots 1 and
+// 2 on distinct banks per warp (2 x 2 chunks).
+TEST(SetReplaysFloor, IsUnderEveryLayoutAndReachedWhereTheBanksAllow) {
+  EXPECT_TRUE(rc::check("shuffled layouts of one set", [] {
+    const auto particles = *rc::gen::inRange<std::uint32_t>(3, 400);
+    const auto id = rc::gen::inRange<std::uint32_t>(0, particles);
+    const auto size = *rc::gen::inRange<std::size_t>(0, 200);
+    Triplets set(size);
+    for (Triplet& t : set) t = {*id, *id, *id, 0};
+    const std::uint64_t floor = SetReplaysFloor(set);
+    RC_ASSERT(floor >= 3 * ((size + 31) / 32));
+    for (int layout = 0; layout < 4; ++layout) {
+      RC_ASSERT(floor <= SetReplays(set));
+      std::shuffle(set.begin(), set.end(),
+                   std::mt19937(*rc::gen::arbitrary<std::uint32_t>()));
+    }
+  }));
+  Triplets crowded(64);
+  for (std::uint32_t i = 0; i < 64; ++i) {
+    crowded[i] = {32 * i, 32 * 64 + i % 32, 32 * 128 + i % 32, 0};
+  }
+  EXPECT_EQ(SetReplaysFloor(crowded), 64u + 2 + 2);
+  EXPECT_EQ(SetReplays(crowded), 64u + 2 + 2);
 }
 
 // round_matched_warp colours as bank_matched_warp and keeps, set by set,

@@ -1,6 +1,7 @@
 // Ours: bank_matched_warp's colouring, then each set that its matcher left
-// above the ideal replays is laid out again, round by round, and keeps the
-// better of the two layouts.
+// more than 1 % above SetReplaysFloor (no layout of the set can do better)
+// is laid out again, round by round, and keeps the better of the two
+// layouts.
 //
 // A round takes the set's triplets whose slot-0 particle falls on one bank
 // and gives each a different warp that has no triplet on that bank yet, so

@@ -202,6 +202,18 @@ std::uint64_t SetReplays(std::span<const Triplet> set) {
   return replays;
 }
 
+std::uint64_t SetReplaysFloor(std::span<const Triplet> set) {
+  const std::uint64_t chunks = (set.size() + 31) / 32;
+  std::uint64_t floor = 0;
+  for (int k = 0; k < 3; ++k) {
+    std::array<std::uint64_t, 32> count{};
+    std::uint64_t most = 0;
+    for (const Triplet& t : set) most = std::max(most, ++count[t[k] % 32]);
+    floor += std::max(chunks, most);
+  }
+  return floor;
+}
+
 std::span<const Variant> SimdSchedulers() {
   static constexpr std::array kVariants = {
       Variant{"nvcloth_simd", Backend::kSerial,

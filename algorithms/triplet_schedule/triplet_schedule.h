@@ -124,6 +124,12 @@ void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
 // NvCloth's calculateNumReplays on one set's final layout: per chunk of 32
 // from the set's start and per slot, the most triplets on one bank (p & 31).
 std::uint64_t SetReplays(std::span<const Triplet> set);
+// A floor under SetReplays for every layout of the set: per slot, each of
+// the ceil(n / 32) chunks replays at least once and at least as often as it
+// holds triplets on any one bank, so summed over the chunks the slot
+// replays at least max(chunks, most triplets on one bank) times. A layout
+// that reaches it cannot be improved.
+std::uint64_t SetReplaysFloor(std::span<const Triplet> set);
 // A set's triplets laid out in warps of 32 (out: the same triplets, in
 // warp order), aiming at few replays.
 using WarpLayout = void(std::span<const Triplet> set, std::span<Triplet> out);
