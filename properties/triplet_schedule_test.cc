@@ -326,15 +326,22 @@ TEST(StampedSimd, ReproducesNvClothSimdExactly) {
   }));
 }
 
+// Inside a property: one set of up to max_size triplets of random
+// particles below `particles` (banks collide often), any layout.
+Triplets AnySet(std::uint32_t particles, std::size_t max_size) {
+  const auto id = rc::gen::inRange<std::uint32_t>(0, particles);
+  Triplets set(*rc::gen::inRange<std::size_t>(0, max_size + 1));
+  for (Triplet& t : set) t = {*id, *id, *id, 0};
+  return set;
+}
+
 // SetReplays (what round_matched_warp compares layouts by) counts as the
 // reference's metric does, on one set laid out any way.
 TEST(SetReplays, AgreesWithTheReferenceMetric) {
   EXPECT_TRUE(rc::check("one set", [] {
     const auto particles = *rc::gen::inRange<std::uint32_t>(3, 200);
-    const auto id = rc::gen::inRange<std::uint32_t>(0, particles);
-    const auto size = *rc::gen::inRange<std::size_t>(0, 150);
-    Triplets set(size);
-    for (Triplet& t : set) t = {*id, *id, *id, 0};
+    const Triplets set = AnySet(particles, 150);
+    const std::size_t size = set.size();
     const reference::ScheduleMetrics metrics = reference::MeasureSchedule(
         set, particles, 32, set,
         size == 0 ? Sizes{} : Sizes{static_cast<std::uint32_t>(size)}, 0);
@@ -348,13 +355,9 @@ TEST(SetReplays, AgreesWithTheReferenceMetric) {
 // 2 on distinct banks per warp (2 x 2 chunks).
 TEST(SetReplaysFloor, IsUnderEveryLayoutAndReachedWhereTheBanksAllow) {
   EXPECT_TRUE(rc::check("shuffled layouts of one set", [] {
-    const auto particles = *rc::gen::inRange<std::uint32_t>(3, 400);
-    const auto id = rc::gen::inRange<std::uint32_t>(0, particles);
-    const auto size = *rc::gen::inRange<std::size_t>(0, 200);
-    Triplets set(size);
-    for (Triplet& t : set) t = {*id, *id, *id, 0};
+    Triplets set = AnySet(*rc::gen::inRange<std::uint32_t>(3, 400), 200);
     const std::uint64_t floor = SetReplaysFloor(set);
-    RC_ASSERT(floor >= 3 * ((size + 31) / 32));
+    RC_ASSERT(floor >= 3 * ((set.size() + 31) / 32));
     for (int layout = 0; layout < 4; ++layout) {
       RC_ASSERT(floor <= SetReplays(set));
       std::shuffle(set.begin(), set.end(),
