@@ -2,7 +2,8 @@
 // schedule one triangle mesh's virtual particles (one triplet per triangle,
 // as NvCloth's VirtualParticleScene), with the schedule's quality as
 // counters measured by the reference (sets, max_adj, padding, replays,
-// ideal_replays, idle_lanes, set sizes), beside
+// ideal_replays, idle_lanes, set sizes; for warp schedulers replays_floor,
+// SetReplaysFloor summed over the sets), beside
 // triplet_schedule/memcpy*/<scene>-<order>/triplets:<T>, copies of the
 // triplets in and the schedule out. Simd schedulers run at NvCloth's width
 // 4, warp schedulers at 32. Scenes: cloth grids of 16^2 .. 250^2 quads with
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -118,6 +120,18 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
                                 static_cast<double>(metrics.ideal_replays)
                           : 0.0;
   c["idle_lanes"] = static_cast<double>(metrics.idle_lanes);
+  if (!simd) {
+    // What no layout of these sets can beat (SetReplaysFloor): replays above
+    // it are the layout's, the floor's excess over ideal the colouring's.
+    std::uint64_t floor = 0;
+    std::size_t start = 0;
+    for (const std::uint32_t size : out.set_sizes) {
+      floor += SetReplaysFloor(
+          std::span<const Triplet>(out.triplets).subspan(start, size));
+      start += size;
+    }
+    c["replays_floor"] = static_cast<double>(floor);
+  }
   c["index_bits"] = out.index_bits;
   c["verified"] = 1;
   bench::DescribeCpuRun(state, out.threads, "cpu");

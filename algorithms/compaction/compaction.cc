@@ -18,9 +18,10 @@ std::span<const Variant> Variants() {
             "to a mask, CompressStore of the kept lanes",
             &SimdCompact},
     Variant{"openmp", Backend::kOpenMp,
-            "each thread compacts its slice with the simd kernel into its "
-            "own place, then moves it behind the slices before it (count, "
-            "scan, scatter without a second read of the flags)",
+            "chunks of 2^17 dealt to threads in turn: count a chunk's "
+            "flags, wait for the previous chunk's published end, publish "
+            "its own, compact it there with the simd kernel (one pass); in "
+            "place, slices compacted where they lie, then moved down",
             &OpenMpCompact},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_cub", Backend::kCuda,
