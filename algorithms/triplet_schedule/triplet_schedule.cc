@@ -91,7 +91,9 @@ Colouring BreadthFirstColouring(
   const std::size_t count = triplets.size();
   Colouring result;
   result.colour.assign(count, kNone);
-  result.order.resize(count);
+  // One spare entry: the branch-free queueing below writes order[tail]
+  // for every neighbour visited, also when all count triplets are queued.
+  result.order.resize(count + 1);
   // Raw pointers: the loop below is the scheduler's hottest, and through
   // the vectors the compiler reloaded their data pointers on every store.
   std::uint32_t* const colour = result.colour.data();
@@ -101,7 +103,8 @@ Colouring BreadthFirstColouring(
   // A triplet has at most 3 (maxAdj - 1) neighbours, so greedy never needs
   // more colours than that plus one. colour_used[c] == t marks colour c as
   // taken by a neighbour of triplet t.
-  std::vector<std::uint32_t> colour_used(3 * adjacency.max_adjacent + 1, kNone);
+  std::vector<std::uint32_t> colour_used(3 * adjacency.max_adjacent + 2, kNone);
+  const auto spare = static_cast<std::uint32_t>(colour_used.size() - 1);
   std::uint32_t colours = 0;
   std::size_t tail = 0;
   // colour[v] is kNone until v is queued, kQueued until it is coloured: one
@@ -117,14 +120,18 @@ Colouring BreadthFirstColouring(
       for (int k = 0; k < 3; ++k) {
         const std::uint32_t p = triplets[t][k];
         for (std::uint32_t e = offsets[p]; e < offsets[p + 1]; ++e) {
+          // Branch-free: whether a neighbour is coloured, queued or new
+          // follows no pattern the predictor learns, and the mispredictions
+          // cost more than the stores made unconditional (an uncoloured
+          // neighbour marks the spare last entry of colour_used; a queued or
+          // coloured one is written to order[tail] without advancing tail).
           const std::uint32_t neighbour = rows[e];
           const std::uint32_t theirs = colour[neighbour];
-          if (theirs < kQueued) {
-            colour_used[theirs] = t;
-          } else if (theirs == kNone) {
-            colour[neighbour] = kQueued;
-            order[tail++] = neighbour;
-          }
+          const bool is_new = theirs == kNone;
+          colour_used[std::min(theirs, spare)] = t;
+          colour[neighbour] = is_new ? kQueued : theirs;
+          order[tail] = neighbour;
+          tail += is_new;
         }
       }
       std::uint32_t c = 0;
@@ -133,6 +140,7 @@ Colouring BreadthFirstColouring(
       colour[t] = c;
     }
   }
+  result.order.pop_back();
   result.colours = colours;
   return result;
 }
