@@ -16,7 +16,9 @@
 //     its starting offset is 3 x (triangles before its slice) minus what its
 //     predecessor counted inside t's window, so no pass over all particles
 //     and no exchange of partial sums is needed;
-//   - the count pass range-checks 16 triangles at a time, then keeps each
+//   - the count pass (count_kernel.cc, compiled by Highway for the CPU at
+//     hand: its vector min / max took a third of the pass as baseline
+//     x86-64 code) range-checks 16 triangles at a time, then keeps each
 //     entry's rank within its thread's part of the row (a byte, three
 //     packed in a word per triangle), so the fill writes entry r of row p at
 //     cursor[p] - 1 - r with no decrement: a store whose address comes from
@@ -33,6 +35,7 @@
 #include <limits>
 #include <vector>
 
+#include "algorithms/triangle_adjacency/count_kernel.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
 namespace adj::triangle_adjacency {
@@ -43,7 +46,7 @@ namespace {
 // they save: with 2^14, CGAL's bunny00 (75k triangles, rows of scattered
 // particles) built at 0.49x nvcloth's speed on 2 vCPUs.
 constexpr std::size_t kMinTrianglesPerThread = std::size_t{1} << 16;
-constexpr std::size_t kNoError = std::numeric_limits<std::size_t>::max();
+using detail::kNoError;
 // Triangles whose fill cursors are taken before their slots are written.
 constexpr std::size_t kFillChunk = 128;
 
@@ -65,10 +68,6 @@ std::vector<std::uint32_t>& Ranks() {
   thread_local std::vector<std::uint32_t> ranks;
   return ranks;
 }
-
-// Triangles whose ids are range-checked (and folded into the window) at
-// once, before any of them is counted: no compare and branch per corner.
-constexpr std::size_t kCheckBlock = 16;
 
 // The particles a thread's slice touched: [low, high), empty when low >= high.
 struct Window {
@@ -133,37 +132,13 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     const std::size_t t_begin = triangle_count * thread / team;
     const std::size_t t_end = triangle_count * (thread + 1) / team;
     std::uint32_t* mine = counts.data() + thread * n;
-    std::uint32_t low = std::numeric_limits<std::uint32_t>::max();
-    std::uint32_t high = 0;
-    for (std::size_t block = t_begin; block < t_end; block += kCheckBlock) {
-      const std::size_t block_end = std::min(t_end, block + kCheckBlock);
-      const std::uint32_t* ids = triangles[block].data();
-      std::uint32_t block_low = std::numeric_limits<std::uint32_t>::max();
-      std::uint32_t block_high = 0;
-      for (std::size_t k = 0; k < 3 * (block_end - block); ++k) {
-        block_low = std::min(block_low, ids[k]);
-        block_high = std::max(block_high, ids[k]);
-      }
-      if (block_high >= n) {
-        std::size_t t = block;
-        while (std::max({triangles[t][0], triangles[t][1], triangles[t][2]}) <
-               n) {
-          ++t;
-        }
-        first_bad[thread] = t;
-        break;  // counts stay as they are: only the window gets cleared
-      }
-      low = std::min(low, block_low);
-      high = std::max(high, block_high);
-      for (std::size_t t = block; t < block_end; ++t) {
-        // A rank past 255 spills into its neighbour's byte; the scan sees
-        // the count behind it and the fill then ignores every rank.
-        const std::uint32_t r0 = mine[triangles[t][0]]++;
-        const std::uint32_t r1 = mine[triangles[t][1]]++;
-        const std::uint32_t r2 = mine[triangles[t][2]]++;
-        rank[t] = r0 | r1 << 8 | r2 << 16;
-      }
-    }
+    const detail::SliceCount counted =
+        detail::CountSliceKernel(triangles.data(), t_begin, t_end, n, mine,
+                                 rank);
+    // On an error the counts stay as they are: only the window is cleared.
+    first_bad[thread] = counted.first_bad;
+    const std::uint32_t low = counted.low;
+    const std::uint32_t high = counted.high;
     Window& window = windows[thread];
     if (low <= high) window = {low, std::size_t{high} + 1};
 #pragma omp barrier
