@@ -90,7 +90,11 @@ Colouring BreadthFirstColouring(
   constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   const std::size_t count = triplets.size();
   Colouring result;
-  result.colour.assign(count, kNone);
+  // A spare last entry takes the branch-free queueing's stores for
+  // neighbours already queued or coloured (storing their own colour back
+  // would make the next visit's load wait on that store).
+  result.colour.assign(count + 1, kNone);
+  const std::size_t spare_triplet = count;
   // One spare entry: the branch-free queueing below writes order[tail]
   // for every neighbour visited, also when all count triplets are queued.
   result.order.resize(count + 1);
@@ -121,15 +125,16 @@ Colouring BreadthFirstColouring(
         const std::uint32_t p = triplets[t][k];
         for (std::uint32_t e = offsets[p]; e < offsets[p + 1]; ++e) {
           // Branch-free: whether a neighbour is coloured, queued or new
-          // follows no pattern the predictor learns, and the mispredictions
-          // cost more than the stores made unconditional (an uncoloured
-          // neighbour marks the spare last entry of colour_used; a queued or
-          // coloured one is written to order[tail] without advancing tail).
+          // follows no pattern the predictor learns on a shuffled or real
+          // mesh, and the mispredictions cost more than the stores made
+          // unconditional (an uncoloured neighbour marks the spare last
+          // entry of colour_used; a queued or coloured one is written to
+          // order[tail] without advancing tail).
           const std::uint32_t neighbour = rows[e];
           const std::uint32_t theirs = colour[neighbour];
           const bool is_new = theirs == kNone;
           colour_used[std::min(theirs, spare)] = t;
-          colour[neighbour] = is_new ? kQueued : theirs;
+          colour[is_new ? neighbour : spare_triplet] = kQueued;
           order[tail] = neighbour;
           tail += is_new;
         }
@@ -141,6 +146,7 @@ Colouring BreadthFirstColouring(
     }
   }
   result.order.pop_back();
+  result.colour.pop_back();
   result.colours = colours;
   return result;
 }
