@@ -1,10 +1,10 @@
 // openmp.cc's count pass (see count_kernel.h), one Highway target at a
 // time: the range check's min / max on vectors, the counting scalar.
+#include "algorithms/triangle_adjacency/count_kernel.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-
-#include "algorithms/triangle_adjacency/count_kernel.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "algorithms/triangle_adjacency/count_kernel.cc"
@@ -75,8 +75,8 @@ HWY_EXPORT(CountSlice);
 SliceCount CountSliceKernel(const Triangle* triangles, std::size_t begin,
                             std::size_t end, std::size_t particle_count,
                             std::uint32_t* counts, std::uint32_t* rank) {
-  return HWY_DYNAMIC_DISPATCH(CountSlice)(triangles, begin, end,
-                                          particle_count, counts, rank);
+  return HWY_DYNAMIC_DISPATCH(CountSlice)(triangles, begin, end, particle_count,
+                                          counts, rank);
 }
 
 }  // namespace adj::triangle_adjacency::detail

@@ -132,9 +132,8 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     const std::size_t t_begin = triangle_count * thread / team;
     const std::size_t t_end = triangle_count * (thread + 1) / team;
     std::uint32_t* mine = counts.data() + thread * n;
-    const detail::SliceCount counted =
-        detail::CountSliceKernel(triangles.data(), t_begin, t_end, n, mine,
-                                 rank);
+    const detail::SliceCount counted = detail::CountSliceKernel(
+        triangles.data(), t_begin, t_end, n, mine, rank);
     // On an error the counts stay as they are: only the window is cleared.
     first_bad[thread] = counted.first_bad;
     const std::uint32_t low = counted.low;

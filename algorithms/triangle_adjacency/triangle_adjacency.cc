@@ -18,7 +18,8 @@ std::span<const Variant> Variants() {
             "ours: per-thread counts over contiguous triangle slices; when "
             "the slices touch ordered particle windows (meshes stored with "
             "locality) each thread scans its own window, else one merge of "
-            "all counts; the count pass keeps each entry's rank, the fill "
+            "all counts; the count pass (range check on Highway lanes) keeps "
+            "each entry's rank, the fill "
             "places by it (chunked decrements past rank 255); rows in "
             "NvCloth's descending order, whatever the thread count",
             &OpenMpBuild},
