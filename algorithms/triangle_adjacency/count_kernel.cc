@@ -8,6 +8,7 @@
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "algorithms/triangle_adjacency/count_kernel.cc"
+#include <hwy/cache_control.h>
 #include <hwy/foreach_target.h>  // re-includes this file once per target
 #include <hwy/highway.h>
 
@@ -54,6 +55,21 @@ SliceCount CountSlice(const Triangle* triangles, std::size_t begin,
     }
     result.low = std::min(result.low, block_low);
     result.high = std::max(result.high, block_high);
+    // A block whose corners span more than a few pages of counts misses the
+    // cache on meshes without locality: prefetch the counts of the block
+    // kCountPrefetch triangles ahead (clamped, as it is not yet checked).
+    // Meshes with locality skip it: there it only adds instructions.
+    const bool scattered = block_high - block_low > kScatteredSpan;
+    result.scattered_blocks += scattered ? 1 : 0;
+    const std::size_t ahead = block + kCountPrefetch;
+    if (scattered && ahead + kCheckBlock <= end) {
+      const std::uint32_t last = static_cast<std::uint32_t>(particle_count - 1);
+      for (std::size_t t = ahead; t < ahead + kCheckBlock; ++t) {
+        hwy::Prefetch(counts + std::min(triangles[t][0], last));
+        hwy::Prefetch(counts + std::min(triangles[t][1], last));
+        hwy::Prefetch(counts + std::min(triangles[t][2], last));
+      }
+    }
     for (std::size_t t = block; t < block_end; ++t) {
       const std::uint32_t r0 = counts[triangles[t][0]]++;
       const std::uint32_t r1 = counts[triangles[t][1]]++;

@@ -28,7 +28,12 @@
 //     overflows the byte, and the fill then takes chunks of decremented
 //     cursors first, then scatters them.
 // Meshes without that locality (a shuffled mesh) take a general merge over
-// every thread's counts, still exact.
+// every thread's counts, still exact. Where corners are scattered (a
+// shuffled mesh, or a subdivided one, whose new vertices are numbered far
+// from their parents'), the count and the fill prefetch the counters and
+// slots they will touch 64 triangles ahead: CGAL's armadillo subdivided to
+// 3.3M triangles went from 1.5x to 2.2x nvcloth's speed (2 threads).
+#include <hwy/cache_control.h>
 #include <omp.h>
 
 #include <algorithm>
@@ -49,6 +54,14 @@ constexpr std::size_t kMinTrianglesPerThread = std::size_t{1} << 16;
 using detail::kNoError;
 // Triangles whose fill cursors are taken before their slots are written.
 constexpr std::size_t kFillChunk = 128;
+// How far ahead the fill prefetches its slots (and twice as far, the
+// cursors that locate them). CGAL's armadillo subdivided to 3.3M triangles,
+// 2 threads, 2-vCPU EPYC, same process (scratch): none 22 ms, 16 triangles
+// 16, 32 15, 64 14.5, 128 13.5; the 2M-triangle grid unchanged.
+constexpr std::size_t kFillPrefetch = 64;
+// The fill prefetches when more than 1 / kScatteredShare of the slice's
+// blocks were scattered (count_kernel.h).
+constexpr std::size_t kScatteredShare = 4;
 
 // Per-thread counts, all zero between calls (each call clears what it
 // touched), kept so that a frame-by-frame rebuild neither faults in fresh
@@ -241,13 +254,35 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       if (!ranks_overflow) {
         // mine[p] is where this thread's part of row p ends; the entry of
         // rank r goes r slots before it. No store waits on a decrement.
-        for (std::size_t t = t_begin; t < t_end; ++t) {
+        const auto slot = [&](std::size_t t, int corner) {
+          return mine[triangles[t][corner]] - 1 -
+                 (rank[t] >> (8 * corner) & 0xff);
+        };
+        const auto fill = [&](std::size_t t) {
           const auto id = static_cast<std::uint32_t>(t);
-          const std::uint32_t r = rank[t];
-          indices[mine[triangles[t][0]] - 1 - (r & 0xff)] = id;
-          indices[mine[triangles[t][1]] - 1 - (r >> 8 & 0xff)] = id;
-          indices[mine[triangles[t][2]] - 1 - (r >> 16)] = id;
+          indices[slot(t, 0)] = id;
+          indices[slot(t, 1)] = id;
+          indices[slot(t, 2)] = id;
+        };
+        // Every slot is known ahead, so on a slice without locality, where
+        // each store was a cache miss, it is prefetched: the cursors
+        // 2 x kFillPrefetch triangles ahead, the slots kFillPrefetch ahead.
+        // A slice with locality skips it (it only adds instructions there).
+        const bool prefetch = counted.scattered_blocks * kScatteredShare >
+                              (t_end - t_begin) / detail::kCheckBlock;
+        std::size_t t = t_begin;
+        for (; prefetch && t + 2 * kFillPrefetch < t_end; ++t) {
+          const Triangle& far = triangles[t + 2 * kFillPrefetch];
+          hwy::Prefetch(mine + far[0]);
+          hwy::Prefetch(mine + far[1]);
+          hwy::Prefetch(mine + far[2]);
+          const std::size_t near = t + kFillPrefetch;
+          hwy::Prefetch(indices + slot(near, 0));
+          hwy::Prefetch(indices + slot(near, 1));
+          hwy::Prefetch(indices + slot(near, 2));
+          fill(t);
         }
+        for (; t < t_end; ++t) fill(t);
       } else {
         std::uint32_t slots[3 * kFillChunk];
         for (std::size_t chunk = t_begin; chunk < t_end; chunk += kFillChunk) {
