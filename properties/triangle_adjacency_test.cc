@@ -305,16 +305,19 @@ TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
   omp_set_num_threads(default_threads);
 }
 
-// openmp's fill places each entry by its rank within its thread's part of
-// the row, kept in a byte; a particle in more than 256 triangles of one
-// slice overflows it and the fill falls back to decrementing cursors. Discs
-// with centres of valence 250 to 600, natural and shuffled, on 1 to 4
-// threads, cross that bound in one slice, in several, or in none.
+// On scattered slices openmp's fill places each entry by its rank within
+// its thread's part of the row, kept in a byte; a particle in more than 256
+// triangles of one slice overflows it and the fill falls back to
+// decrementing cursors, as it does on slices with locality. Discs with
+// centres of valence 250 to 600, natural (locality) and shuffled
+// (scattered: over 6000 particles, so that 48 random corners span more than
+// detail::kScatteredSpan), on 1 to 4 threads, cross that bound in one slice,
+// in several, or in none.
 TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
   const int default_threads = omp_get_max_threads();
   for (const std::size_t segments : {250, 256, 257, 300, 600}) {
     for (const bool shuffled : {false, true}) {
-      const Mesh disc = scenes::Disc(segments, 2);
+      const Mesh disc = scenes::Disc(segments, 6000 / segments + 1);
       const Mesh mesh = shuffled ? scenes::Shuffled(disc, segments) : disc;
       for (int threads = 1; threads <= 4; ++threads) {
         omp_set_num_threads(threads);

@@ -59,16 +59,22 @@ SliceCount CountSlice(const Triangle* triangles, std::size_t begin,
     // cache on meshes without locality: prefetch the counts of the block
     // kCountPrefetch triangles ahead (clamped, as it is not yet checked).
     // Meshes with locality skip it: there it only adds instructions.
-    const bool scattered = block_high - block_low > kScatteredSpan;
-    result.scattered_blocks += scattered ? 1 : 0;
     const std::size_t ahead = block + kCountPrefetch;
-    if (scattered && ahead + kCheckBlock <= end) {
+    if (block_high - block_low > kScatteredSpan && ahead + kCheckBlock <= end) {
       const std::uint32_t last = static_cast<std::uint32_t>(particle_count - 1);
       for (std::size_t t = ahead; t < ahead + kCheckBlock; ++t) {
         hwy::Prefetch(counts + std::min(triangles[t][0], last));
         hwy::Prefetch(counts + std::min(triangles[t][1], last));
         hwy::Prefetch(counts + std::min(triangles[t][2], last));
       }
+    }
+    if (rank == nullptr) {
+      for (std::size_t t = block; t < block_end; ++t) {
+        ++counts[triangles[t][0]];
+        ++counts[triangles[t][1]];
+        ++counts[triangles[t][2]];
+      }
+      continue;
     }
     for (std::size_t t = block; t < block_end; ++t) {
       const std::uint32_t r0 = counts[triangles[t][0]]++;

@@ -34,15 +34,13 @@ struct SliceCount {
   // The smallest and largest particle counted; low > high when none was.
   std::uint32_t low = std::numeric_limits<std::uint32_t>::max();
   std::uint32_t high = 0;
-  // Blocks of kCheckBlock triangles whose corners span more than
-  // kScatteredSpan particles: how much the slice lacks locality.
-  std::size_t scattered_blocks = 0;
 };
 
 // For each triangle t in [begin, end): counts[p]++ for its three corners,
 // and rank[t] = the three counts before the increments, one byte each
 // (corner k in bits 8k..8k+7; a count past 255 spills into the next byte,
-// which the caller detects from the counts). No checks of the arguments.
+// which the caller detects from the counts); with rank == nullptr, counts
+// only (plain increments, cheaper). No checks of the arguments.
 SliceCount CountSliceKernel(const Triangle* triangles, std::size_t begin,
                             std::size_t end, std::size_t particle_count,
                             std::uint32_t* counts, std::uint32_t* rank);

@@ -18,25 +18,28 @@
 //     and no exchange of partial sums is needed;
 //   - the count pass (count_kernel.cc, compiled by Highway for the CPU at
 //     hand: its vector min / max took a third of the pass as baseline
-//     x86-64 code) range-checks 16 triangles at a time, then keeps each
-//     entry's rank within its thread's part of the row (a byte, three
-//     packed in a word per triangle), so the fill writes entry r of row p at
-//     cursor[p] - 1 - r with no decrement: a store whose address comes from
-//     the decrement just before it kept the core from running the next
-//     loads ahead (2M-triangle grid, 2 threads: 5.4 -> 4.8 ms; shuffled
-//     20 -> 16 ms). A particle in more than 256 triangles of one slice
-//     overflows the byte, and the fill then takes chunks of decremented
-//     cursors first, then scatters them.
-// Meshes without that locality (a shuffled mesh) take a general merge over
-// every thread's counts, still exact. Where corners are scattered (a
-// shuffled mesh, or a subdivided one, whose new vertices are numbered far
-// from their parents'), the count and the fill prefetch the counters and
-// slots they will touch 64 triangles ahead: CGAL's armadillo subdivided to
-// 3.3M triangles went from 1.5x to 2.2x nvcloth's speed (2 threads).
+//     x86-64 code) range-checks 16 triangles at a time, then counts with
+//     plain increments, and the fill decrements as NvCloth's does.
+// Where corners are scattered (a shuffled mesh, or a subdivided one, whose
+// new vertices are numbered far from their parents'), judged per slice from
+// 32 sampled blocks, every count and fill store would miss the cache. There
+// the count also keeps each entry's rank within its thread's part of the
+// row (a byte, three packed in a word per triangle), so the fill knows
+// every slot ahead (cursor[p] - 1 - rank, no decrement) and prefetches it,
+// as the count prefetches its counters, 64 triangles ahead. CGAL's
+// armadillo subdivided to 3.3M triangles went from 1.5x to 2.2x nvcloth's
+// speed (2 threads). On a mesh with locality the ranks cost more in the
+// count than they save in the fill (2M-triangle grid: 4.0 -> 3.8 ms without
+// them), except where the output and the triangles alias in the page
+// (PageAliased). A particle in more than 256 triangles of one slice
+// overflows its byte, and the fill then decrements instead.
+// Meshes whose slices' windows are not ordered take a general merge over
+// every thread's counts, still exact.
 #include <hwy/cache_control.h>
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -52,16 +55,20 @@ namespace {
 // particles) built at 0.49x nvcloth's speed on 2 vCPUs.
 constexpr std::size_t kMinTrianglesPerThread = std::size_t{1} << 16;
 using detail::kNoError;
-// Triangles whose fill cursors are taken before their slots are written.
-constexpr std::size_t kFillChunk = 128;
-// How far ahead the fill prefetches its slots (and twice as far, the
+// How far ahead the ranked fill prefetches its slots (and twice as far, the
 // cursors that locate them). CGAL's armadillo subdivided to 3.3M triangles,
 // 2 threads, 2-vCPU EPYC, same process (scratch): none 22 ms, 16 triangles
-// 16, 32 15, 64 14.5, 128 13.5; the 2M-triangle grid unchanged.
+// 16, 32 15, 64 14.5, 128 13.5.
 constexpr std::size_t kFillPrefetch = 64;
-// The fill prefetches when more than 1 / kScatteredShare of the slice's
-// blocks were scattered (count_kernel.h).
+// A slice counts as scattered when more than 1 / kScatteredShare of
+// kSampledBlocks blocks spread over it span more than kScatteredSpan
+// particles (count_kernel.h).
+constexpr std::size_t kSampledBlocks = 32;
 constexpr std::size_t kScatteredShare = 4;
+// Triangles and output closer than this to the same offset in a 4 KiB page
+// count as aliased (see PageAliased): the benchmark measured NvCloth's fill
+// slowed 2x at 0 bytes and not at 48 bytes or more.
+constexpr std::uintptr_t kAliasWindow = 256;
 
 // Per-thread counts, all zero between calls (each call clears what it
 // touched), kept so that a frame-by-frame rebuild neither faults in fresh
@@ -74,9 +81,7 @@ std::vector<std::uint32_t>& Workspace() {
 // Each entry's rank within its particle's part of its thread's slice (how
 // many earlier triangles of the slice share that corner), as the count pass
 // saw it, one byte per corner packed into a word per triangle: with it the
-// fill needs no decrement. One store per triangle instead of three bytes:
-// the count pass is bound by its stores (2M-triangle grid, 2 threads: 2.3
-// -> 2.1 ms in a scratch loop).
+// fill needs no decrement. Kept on scattered slices only (see the top).
 std::vector<std::uint32_t>& Ranks() {
   thread_local std::vector<std::uint32_t> ranks;
   return ranks;
@@ -97,6 +102,43 @@ bool WindowsAreOrdered(std::span<const Window> windows) {
     if (t >= 2 && windows[t - 2].high > windows[t].low) return false;
   }
   return true;
+}
+
+// Whether triangles [begin, end) lack locality, judged from kSampledBlocks
+// blocks of kCheckBlock triangles spread over them. Reads corners only as
+// numbers, so out-of-range ones are harmless here.
+bool LooksScattered(const Triangle* triangles, std::size_t begin,
+                    std::size_t end) {
+  const std::size_t count = end - begin;
+  if (count < kSampledBlocks * detail::kCheckBlock) return false;
+  std::size_t scattered = 0;
+  for (std::size_t sample = 0; sample < kSampledBlocks; ++sample) {
+    const std::size_t first = begin + count * sample / kSampledBlocks;
+    std::uint32_t low = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t high = 0;
+    for (std::size_t t = first; t < first + detail::kCheckBlock; ++t) {
+      for (const std::uint32_t p : triangles[t]) {
+        low = std::min(low, p);
+        high = std::max(high, p);
+      }
+    }
+    if (high - low > detail::kScatteredSpan) ++scattered;
+  }
+  return scattered * kScatteredShare > kSampledBlocks;
+}
+
+// A build reads triangle t at 12 t bytes and, on a mesh with locality,
+// writes its entries near 12 t bytes of the output. When both arrays start
+// at nearly the same offset in a 4 KiB page, the decrementing fill's loads
+// wait on stores they only seem to depend on (4K aliasing), as NvCloth's
+// do; the ranked fill gives each store its address early and avoids that
+// (2M-triangle grid aliased, 2 threads: 8.8 ms decrementing, 6.6 ranked).
+bool PageAliased(const Triangle* triangles, const std::uint32_t* indices) {
+  constexpr std::uintptr_t kPage = 4096;
+  const std::uintptr_t gap = (reinterpret_cast<std::uintptr_t>(indices) -
+                              reinterpret_cast<std::uintptr_t>(triangles)) %
+                             kPage;
+  return gap < kAliasWindow || gap > kPage - kAliasWindow;
 }
 
 }  // namespace
@@ -145,8 +187,13 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     const std::size_t t_begin = triangle_count * thread / team;
     const std::size_t t_end = triangle_count * (thread + 1) / team;
     std::uint32_t* mine = counts.data() + thread * n;
+    // Ranks pay off only where the fill's stores miss the cache: elsewhere
+    // (the 2M-triangle grid, 2 threads) counting without them and filling
+    // by decrements as NvCloth does is faster, 4.0 -> 3.8 ms.
+    const bool ranked = LooksScattered(triangles.data(), t_begin, t_end) ||
+                        PageAliased(triangles.data(), indices);
     const detail::SliceCount counted = detail::CountSliceKernel(
-        triangles.data(), t_begin, t_end, n, mine, rank);
+        triangles.data(), t_begin, t_end, n, mine, ranked ? rank : nullptr);
     // On an error the counts stay as they are: only the window is cleared.
     first_bad[thread] = counted.first_bad;
     const std::uint32_t low = counted.low;
@@ -251,9 +298,11 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       const bool ranks_overflow =
           std::any_of(part_max.begin(), part_max.begin() + team,
                       [](std::uint32_t longest) { return longest > 256; });
-      if (!ranks_overflow) {
+      if (ranked && !ranks_overflow) {
         // mine[p] is where this thread's part of row p ends; the entry of
-        // rank r goes r slots before it. No store waits on a decrement.
+        // rank r goes r slots before it. No store waits on a decrement, and
+        // every slot is known ahead, so it is prefetched: the cursors
+        // 2 x kFillPrefetch triangles ahead, the slots kFillPrefetch ahead.
         const auto slot = [&](std::size_t t, int corner) {
           return mine[triangles[t][corner]] - 1 -
                  (rank[t] >> (8 * corner) & 0xff);
@@ -264,14 +313,8 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
           indices[slot(t, 1)] = id;
           indices[slot(t, 2)] = id;
         };
-        // Every slot is known ahead, so on a slice without locality, where
-        // each store was a cache miss, it is prefetched: the cursors
-        // 2 x kFillPrefetch triangles ahead, the slots kFillPrefetch ahead.
-        // A slice with locality skips it (it only adds instructions there).
-        const bool prefetch = counted.scattered_blocks * kScatteredShare >
-                              (t_end - t_begin) / detail::kCheckBlock;
         std::size_t t = t_begin;
-        for (; prefetch && t + 2 * kFillPrefetch < t_end; ++t) {
+        for (; t + 2 * kFillPrefetch < t_end; ++t) {
           const Triangle& far = triangles[t + 2 * kFillPrefetch];
           hwy::Prefetch(mine + far[0]);
           hwy::Prefetch(mine + far[1]);
@@ -284,20 +327,12 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
         }
         for (; t < t_end; ++t) fill(t);
       } else {
-        std::uint32_t slots[3 * kFillChunk];
-        for (std::size_t chunk = t_begin; chunk < t_end; chunk += kFillChunk) {
-          const std::size_t chunk_end = std::min(t_end, chunk + kFillChunk);
-          std::uint32_t* slot = slots;
-          for (std::size_t t = chunk; t < chunk_end; ++t) {
-            for (const std::uint32_t p : triangles[t]) *slot++ = --mine[p];
-          }
-          slot = slots;
-          for (std::size_t t = chunk; t < chunk_end; ++t, slot += 3) {
-            const auto id = static_cast<std::uint32_t>(t);
-            indices[slot[0]] = id;
-            indices[slot[1]] = id;
-            indices[slot[2]] = id;
-          }
+        // NvCloth's decrementing fill, on this thread's cursors.
+        for (std::size_t t = t_begin; t < t_end; ++t) {
+          const auto id = static_cast<std::uint32_t>(t);
+          indices[--mine[triangles[t][0]]] = id;
+          indices[--mine[triangles[t][1]]] = id;
+          indices[--mine[triangles[t][2]]] = id;
         }
       }
 #pragma omp barrier
