@@ -18,10 +18,11 @@ std::span<const Variant> Variants() {
             "ours: per-thread counts over contiguous triangle slices; when "
             "the slices touch ordered particle windows (meshes stored with "
             "locality) each thread scans its own window, else one merge of "
-            "all counts; the count pass (range check on Highway lanes) keeps "
-            "each entry's rank, the fill "
-            "places by it (chunked decrements past rank 255); rows in "
-            "NvCloth's descending order, whatever the thread count",
+            "all counts; the count pass range-checks on Highway lanes; "
+            "slices with locality count and fill by decrements as NvCloth, "
+            "scattered (or page-aliased) slices keep each entry's rank and "
+            "fill by it, prefetching counters and slots 64 triangles ahead; "
+            "rows in NvCloth's descending order, whatever the thread count",
             &OpenMpBuild},
     Variant{"partitioned", Backend::kOpenMp,
             "ours: entries radix-partitioned into blocks of 8192 particles, "
