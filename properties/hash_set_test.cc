@@ -230,6 +230,36 @@ TEST(LockFree, ConcurrentOverlappingInsertsStoreEachKeyOnce) {
   }
 }
 
+// Threads insert the same keys into a set exactly as large as their union:
+// however the inserts interleave, none is refused. (A reservation taken for a
+// key that turns out present is given back; a refusal seen meanwhile is
+// transient, and must not surface as a full set.)
+TEST(LockFree, ConcurrentDuplicatesAtExactCapacityAreNeverRefused) {
+  constexpr int kThreads = 4;
+  constexpr std::uint32_t kKeys = 64;
+  const auto set = MakeLockFreeWithThreads(kKeys, 1);
+  for (int round = 0; round < 3000; ++round) {
+    set->Clear();
+    std::vector<int> errors(kThreads, 0);
+    std::vector<std::thread> pool;
+    for (int t = 0; t < kThreads; ++t) {
+      pool.emplace_back([&, t] {
+        for (std::uint32_t i = 0; i < kKeys; ++i) {
+          try {
+            set->Insert((i + static_cast<std::uint32_t>(t) * 7) % kKeys);
+          } catch (const Error&) {
+            ++errors[t];
+          }
+        }
+      });
+    }
+    for (std::thread& thread : pool) thread.join();
+    ASSERT_EQ(std::count(errors.begin(), errors.end(), 0), kThreads)
+        << "round " << round;
+    ASSERT_EQ(set->Size(), kKeys);
+  }
+}
+
 // Concurrent inserts that overflow: errors, never a hang, never more keys
 // than the capacity.
 TEST(LockFree, ConcurrentOverflowStopsAtCapacity) {

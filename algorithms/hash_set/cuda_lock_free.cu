@@ -1,9 +1,20 @@
 // lock_free on the GPU (as the GPU hash tables of the notes): the slots live
 // in device memory, one thread per key claims the first free slot of its
 // linear probe with atomicCAS, and a device counter reserves capacity so
-// that a full table ends the probe with an error flag, never a spin. Single
-// operations run as one-key batches. UNVERIFIED until it runs on a GPU.
+// that the set never holds more than its capacity and a probe always meets a
+// free slot. Single operations run as one-key batches.
+//
+// A reservation is taken before the key is known to be new, and given back
+// when the probe meets the key (another thread of the batch stored it). So a
+// refusal can be transient: at capacity - 1, two threads holding the same
+// key and a third with another key may see the counter full for a moment
+// although one of the two will give its reservation back. Refused keys are
+// therefore collected and inserted again once the kernel has ended and every
+// reservation has settled; only a key refused when the settled count has
+// reached the capacity, and not stored by then, makes the set full. Each
+// pass stores a key or finds one present, so the passes end.
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "algorithms/common/cuda_memory.cuh"
@@ -14,56 +25,55 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 
+// At rest (between kernels) `reserved` is the number of stored keys: the
+// only counter every insert touches, so that one contended atomic per key,
+// not three, is the cost of keeping the capacity.
 struct Counters {
   unsigned long long reserved;
-  unsigned long long size;
-  unsigned long long added;
-  int full;
+  unsigned long long refused;
 };
 
-__device__ int InsertKey(std::uint32_t* slots, std::size_t mask,
-                         std::uint32_t key, std::size_t capacity,
-                         Counters* counters) {
+enum InsertResult : int { kPresent = 0, kStored = 1, kRefused = -1 };
+
+__device__ InsertResult InsertKey(std::uint32_t* slots, std::size_t mask,
+                                  std::uint32_t key, std::size_t capacity,
+                                  Counters* counters) {
   bool reserved = false;
   for (std::size_t slot = HomeSlot(key, mask);; slot = (slot + 1) & mask) {
     const std::uint32_t seen =
         reinterpret_cast<volatile std::uint32_t*>(slots)[slot];
     if (seen == key) {
       if (reserved) atomicAdd(&counters->reserved, ~0ull);  // -1
-      return 0;
+      return kPresent;
     }
     if (seen != kEmptyKey) continue;
     if (!reserved) {
       if (atomicAdd(&counters->reserved, 1ull) >= capacity) {
         atomicAdd(&counters->reserved, ~0ull);
-        if (reinterpret_cast<volatile std::uint32_t*>(slots)[slot] == key) {
-          return 0;
-        }
-        atomicExch(&counters->full, 1);
-        return -1;
+        return kRefused;
       }
       reserved = true;
     }
     const std::uint32_t previous = atomicCAS(slots + slot, kEmptyKey, key);
-    if (previous == kEmptyKey) {
-      atomicAdd(&counters->size, 1ull);
-      return 1;
-    }
+    if (previous == kEmptyKey) return kStored;
     if (previous == key) {
       atomicAdd(&counters->reserved, ~0ull);
-      return 0;
+      return kPresent;
     }
   }
 }
 
+// Refused keys are appended to `refused` for the next pass.
 __global__ void InsertKernel(std::uint32_t* slots, std::size_t mask,
                              const std::uint32_t* keys, std::size_t n,
-                             std::size_t capacity, Counters* counters) {
+                             std::size_t capacity, Counters* counters,
+                             std::uint32_t* refused) {
   const std::size_t i =
       static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  if (InsertKey(slots, mask, keys[i], capacity, counters) == 1) {
-    atomicAdd(&counters->added, 1ull);
+  const std::uint32_t key = keys[i];
+  if (InsertKey(slots, mask, key, capacity, counters) == kRefused) {
+    refused[atomicAdd(&counters->refused, 1ull)] = key;
   }
 }
 
@@ -113,7 +123,9 @@ class CudaLockFree final : public Set {
     ContainsAll(one, found);
     return found[0] == 1;
   }
-  std::size_t Size() const override { return Read().size; }
+  std::size_t Size() const override {
+    return static_cast<std::size_t>(Read().reserved);
+  }
   std::size_t Capacity() const override { return capacity_; }
   void Clear() override {
     cuda::Check(
@@ -125,20 +137,35 @@ class CudaLockFree final : public Set {
   std::size_t InsertAll(std::span<const std::uint32_t> keys) override {
     for (const std::uint32_t key : keys) CheckKey(key);
     if (keys.empty()) return 0;
-    cuda::DeviceBuffer<std::uint32_t> d_keys(keys.size());
-    d_keys.CopyFromHost(keys.data(), keys.size());
-    Counters counters = Read();
-    counters.added = 0;
-    counters.full = 0;
-    counters_.CopyFromHost(&counters, 1);
-    InsertKernel<<<Blocks(keys.size()), kBlock>>>(slots_.data(), mask_,
-                                                  d_keys.data(), keys.size(),
-                                                  capacity_, counters_.data());
-    cuda::Check(cudaGetLastError(), "hash_set: insert kernel");
-    cuda::Check(cudaDeviceSynchronize(), "hash_set: insert kernel");
-    counters = Read();
-    if (counters.full != 0) ThrowFull(capacity_);
-    return static_cast<std::size_t>(counters.added);
+    const std::size_t before = Size();
+    cuda::DeviceBuffer<std::uint32_t> pending(keys.size());
+    cuda::DeviceBuffer<std::uint32_t> refused(keys.size());
+    pending.CopyFromHost(keys.data(), keys.size());
+    for (std::size_t n = keys.size(); n > 0;) {
+      Counters counters = Read();
+      counters.refused = 0;
+      counters_.CopyFromHost(&counters, 1);
+      InsertKernel<<<Blocks(n), kBlock>>>(slots_.data(), mask_, pending.data(),
+                                          n, capacity_, counters_.data(),
+                                          refused.data());
+      cuda::Check(cudaGetLastError(), "hash_set: insert kernel");
+      cuda::Check(cudaDeviceSynchronize(), "hash_set: insert kernel");
+      counters = Read();
+      n = static_cast<std::size_t>(counters.refused);
+      if (n > 0 && counters.reserved >= capacity_) {
+        // Settled at capacity: a refused key not stored since is one too many.
+        std::vector<std::uint8_t> found(n);
+        std::vector<std::uint32_t> waiting(n);
+        refused.CopyToHost(waiting.data(), n);
+        ContainsAll(waiting, found);
+        if (std::find(found.begin(), found.end(), 0) != found.end()) {
+          ThrowFull(capacity_);
+        }
+        n = 0;
+      }
+      std::swap(pending, refused);
+    }
+    return Size() - before;
   }
   void ContainsAll(std::span<const std::uint32_t> keys,
                    std::span<std::uint8_t> found) const override {

@@ -45,6 +45,14 @@ class LockFree final : public Set {
           reserved_.fetch_sub(1, std::memory_order_relaxed);
           // Another thread may be storing this very key here.
           if (slots_[slot].load(std::memory_order_acquire) == key) return false;
+          // A refusal while fewer keys than the capacity are stored is
+          // transient: some reservation in flight belongs to a key that is
+          // already present and will be given back. Probe again.
+          if (size_.load(std::memory_order_acquire) < capacity_) {
+            std::this_thread::yield();
+            slot = HomeSlot(key, mask_) - 1;  // the loop's step adds 1 back
+            continue;
+          }
           ThrowFull(capacity_);
         }
         reserved = true;
