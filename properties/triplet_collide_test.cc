@@ -664,6 +664,27 @@ TEST(AtomicUnscheduled, ThreadsGrowWithTheTriplets) {
 // --- contract helpers
 // ---------------------------------------------------------
 
+// cuda_shared's documented limit: particles that do not fit one block's
+// shared memory (16 bytes each; 227 KiB on an H100) are TooLarge, a
+// triplet_collide::Error that `adjacent verify` reports as skipped, and
+// nothing is written.
+TEST(TripletCollideContract, CudaSharedRejectsMoreParticlesThanSharedMemory) {
+  const auto table = Variants();
+  const auto shared = std::find_if(table.begin(), table.end(), [](auto& v) {
+    return std::string(v.name) == "cuda_shared";
+  });
+  if (shared == table.end()) GTEST_SKIP() << "built without CUDA";
+  const Availability availability = CanRun(*shared);
+  if (!availability.available) GTEST_SKIP() << availability.reason;
+  const Mesh grid = scenes::ClothGrid(150, 150, scenes::Diagonals::kUniform);
+  const Scene scene = Dress(scenes::VirtualParticles(grid), grid.positions, 77);
+  const Schedule schedule = ScheduleFor(*shared, scene.triplets, scene.real);
+  Particles particles = scene.particles;
+  EXPECT_THROW(shared->run(schedule, scene.weights, scene.shapes, particles),
+               TooLarge);
+  EXPECT_EQ(BitwiseDifference(particles, scene.particles), "");
+}
+
 TEST(TripletCollideContract, DummiesLieBeyondEveryShape) {
   Particles particles = {{0, 0, 0, 1}, {-7, 2, 1, 1}};
   const Shapes shapes = {{{{100, 0, 0}, 3}}, {{{0, -50, 0}, {0, 0, 9}, 2}}};

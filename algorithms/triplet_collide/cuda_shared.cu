@@ -75,11 +75,11 @@ void CudaSharedCollide(const triplet_schedule::Schedule& schedule,
                 &optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
             "cudaDeviceGetAttribute");
         if (bytes > static_cast<std::size_t>(optin)) {
-          throw Error("triplet_collide cuda_shared: " +
-                      std::to_string(scene.particle_count) +
-                      " particles need " + std::to_string(bytes) +
-                      " bytes of shared memory; a block may have " +
-                      std::to_string(optin) + " (use cuda_global)");
+          throw TooLarge("triplet_collide cuda_shared: " +
+                         std::to_string(scene.particle_count) +
+                         " particles need " + std::to_string(bytes) +
+                         " bytes of shared memory; a block may have " +
+                         std::to_string(optin) + " (use cuda_global)");
         }
         cuda::Check(
             cudaFuncSetAttribute(CollideShared,

@@ -120,6 +120,14 @@ class Error : public adj::Error {
   using adj::Error::Error;
 };
 
+// Valid input past a variant's documented size limit (cuda_shared: the
+// particles must fit one block's shared memory). A caller that runs every
+// variant reports it as skipped, not as a disagreement.
+class TooLarge : public Error {
+ public:
+  using Error::Error;
+};
+
 // One pass over schedule.triplets, particles updated in place.
 using CollideFn = void(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
