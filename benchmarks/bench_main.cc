@@ -129,6 +129,10 @@ void DescribeCpuRun(benchmark::State& state, int threads,
   state.SetLabel(label);
 }
 
+void DescribeGpuRun(benchmark::State& state, const std::string& detail) {
+  state.SetLabel("gpu:" + cuda::DeviceName() + " (" + detail + ")");
+}
+
 }  // namespace adj::bench
 
 int main(int argc, char** argv) {

@@ -38,4 +38,9 @@ struct Registrar {
 void DescribeCpuRun(benchmark::State& state, int threads,
                     const std::string& label);
 
+// Label for a GPU row: "gpu:<device name> (<detail>)", which the reports read
+// as the device (the detail says what the time includes).
+void DescribeGpuRun(benchmark::State& state,
+                    const std::string& detail = "host memory in and out");
+
 }  // namespace adj::bench

@@ -92,6 +92,10 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   state.counters["n"] = static_cast<double>(n);
   state.counters["kept"] = static_cast<double>(kept);
   state.counters["verified"] = 1;
+  if (variant.backend == Backend::kCuda) {
+    bench::DescribeGpuRun(state);
+    return;
+  }
   const bool threaded = variant.backend == Backend::kOpenMp;
   bench::DescribeCpuRun(
       state, threaded ? omp_get_max_threads() : 1,

@@ -119,6 +119,10 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   }
   SetCounters(state, scene);
   state.counters["verified"] = 1;
+  if (variant.backend == Backend::kCuda) {
+    bench::DescribeGpuRun(state);
+    return;
+  }
   bench::DescribeCpuRun(state, out.threads, "cpu");
 }
 

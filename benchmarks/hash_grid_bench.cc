@@ -259,9 +259,8 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
   state.counters["radius"] = params.max_dist;
   state.counters["verified"] = 1;
   if (variant.backend == Backend::kCuda) {
-    state.SetLabel("gpu:" + cuda::DeviceName() + ", " +
-                   std::string(ListKindName(out.list)) +
-                   " list (host memory in and out)");
+    bench::DescribeGpuRun(state, std::string(ListKindName(out.list)) +
+                                     " list, host memory in and out");
     return true;
   }
   bench::DescribeCpuRun(

@@ -70,6 +70,10 @@ void Describe(benchmark::State& state, const Variant& variant,
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys));
   state.counters["keys"] = static_cast<double>(keys);
   state.counters["load"] = static_cast<double>(load);
+  if (variant.backend == Backend::kCuda) {
+    bench::DescribeGpuRun(state);
+    return;
+  }
   bench::DescribeCpuRun(
       state, variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1,
       "cpu");

@@ -7,6 +7,11 @@
 #include <cstring>
 #include <vector>
 
+#if ADJ_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+#include "algorithms/common/cuda.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/streaming_copy.h"
 
@@ -74,6 +79,60 @@ void RegisterOne(const std::string& name, Copy kind,
   for (const std::int64_t value : values) registered->Arg(value);
 }
 
+#if ADJ_HAVE_CUDA
+// The GPU's limit for a variant that takes host memory in and gives host
+// memory back: the bytes to the device and back again, through pageable
+// host memory as the variants' own copies go.
+void RegisterHostRoundTrip(
+    const std::string& name, const std::string& arg_name,
+    const std::vector<std::int64_t>& values,
+    const std::function<std::size_t(std::int64_t)>& bytes_of,
+    const std::function<std::int64_t(std::int64_t)>& items_of) {
+  auto* registered = benchmark::RegisterBenchmark(
+      name.c_str(), [bytes_of, items_of](benchmark::State& state) {
+        const std::size_t bytes = bytes_of(state.range(0));
+        std::vector<unsigned char> from(bytes);
+        for (std::size_t i = 0; i < bytes; ++i) {
+          from[i] = static_cast<unsigned char>(i * 131 + 7);
+        }
+        std::vector<unsigned char> to(bytes, 0);
+        void* device = nullptr;
+        if (bytes > 0 && cudaMalloc(&device, bytes) != cudaSuccess) {
+          state.SkipWithError("cudaMalloc failed");
+          return;
+        }
+        const auto round_trip = [&] {
+          return bytes == 0 ||
+                 (cudaMemcpy(device, from.data(), bytes,
+                             cudaMemcpyHostToDevice) == cudaSuccess &&
+                  cudaMemcpy(to.data(), device, bytes,
+                             cudaMemcpyDeviceToHost) == cudaSuccess);
+        };
+        if (!round_trip() || from != to) {
+          cudaFree(device);
+          state.SkipWithError("the round trip through the GPU failed");
+          return;
+        }
+        for (auto _ : state) {
+          round_trip();
+          benchmark::DoNotOptimize(to.data());
+          benchmark::ClobberMemory();
+        }
+        cudaFree(device);
+        state.SetBytesProcessed(state.iterations() *
+                                static_cast<std::int64_t>(2 * bytes));
+        if (items_of) {
+          state.SetItemsProcessed(state.iterations() *
+                                  items_of(state.range(0)));
+        }
+        state.counters["verified"] = 1;
+        DescribeGpuRun(state);
+      });
+  registered->ArgName(arg_name)->UseRealTime();
+  for (const std::int64_t value : values) registered->Arg(value);
+}
+#endif
+
 }  // namespace
 
 void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
@@ -87,6 +146,12 @@ void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
               arg_name, values, bytes_of, items_of);
   RegisterOne(family + "/memcpy_stream/" + scene, Copy::kStreaming, arg_name,
               values, bytes_of, items_of);
+#if ADJ_HAVE_CUDA
+  if (cuda::Available().available) {
+    RegisterHostRoundTrip(family + "/memcpy_cuda_host/" + scene, arg_name,
+                          values, bytes_of, items_of);
+  }
+#endif
 }
 
 }  // namespace adj::bench

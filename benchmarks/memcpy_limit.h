@@ -5,7 +5,10 @@
 // (one thread, std::memcpy), <family>/memcpy_openmp/<scene>/... (every
 // thread copying its slice) and <family>/memcpy_stream/<scene>/... (one
 // thread, non-temporal stores). Reports divide a CPU variant's
-// bytes_per_second by the fastest of them at the same size.
+// bytes_per_second by the fastest of them at the same size. Where a GPU is
+// usable, <family>/memcpy_cuda_host/<scene>/... copies the bytes to the
+// device and back (pageable host memory): the limit of a CUDA variant whose
+// time includes taking host memory in and giving it back.
 
 #include <cstddef>
 #include <cstdint>

@@ -107,7 +107,7 @@ void BenchGpu(benchmark::State& state, const std::string& variant) {
                                 : scanner.TimeScan(variant, Kind::kInclusive));
   }
   SetRates(state, n);
-  state.SetLabel("gpu:" + cuda::DeviceName());
+  bench::DescribeGpuRun(state, "device memory, kernel time");
 }
 
 void RegisterGpu(const std::string& variant) {

@@ -166,7 +166,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
       kPage);
   state.counters["verified"] = 1;
   if (variant.backend == Backend::kCuda) {
-    state.SetLabel("gpu:" + cuda::DeviceName() + " (host memory in and out)");
+    bench::DescribeGpuRun(state);
     return;
   }
   bench::DescribeCpuRun(state, out.threads, "cpu");

@@ -190,7 +190,7 @@ void BenchPass(benchmark::State& state, const Variant& variant,
     c["max_error"] = prepared.max_error;
   }
   if (variant.backend == Backend::kCuda) {
-    state.SetLabel("gpu:" + cuda::DeviceName() + " (host memory in and out)");
+    bench::DescribeGpuRun(state);
     return;
   }
   const int threads = variant.run == &AtomicUnscheduledCollide

@@ -11,7 +11,8 @@ Benchmark names are the suite's schema:
 Rows whose variant starts with "memcpy" are the machine's limit: drawn as
 dashed lines, and the denominator of every ratio in the report (on the CPU
 the fastest of memcpy, memcpy_openmp and memcpy_stream at the same size, on
-a GPU memcpy_cuda).
+a GPU the faster of memcpy_cuda, a device-to-device copy, and
+memcpy_cuda_host, the bytes to the device and back).
 
 A family adds a figure by appending a Figure to FIGURES.
 """
@@ -275,6 +276,7 @@ LIMIT_STYLES = {
     "memcpy_openmp": (":", "0.35"),
     "memcpy_stream": ("-.", "0.5"),
     "memcpy_cuda": ("--", "0.65"),
+    "memcpy_cuda_host": ("-.", "0.65"),
 }
 
 
@@ -299,9 +301,11 @@ def parse_name(run_name):
 
 
 def device_of(row, context):
+    """"GPU <name>" for a row labelled "gpu:<name> (<what the time
+    includes>)", else "CPU <model>"."""
     label = row.get("label", "")
     if label.startswith("gpu:"):
-        return "GPU " + label[4:]
+        return "GPU " + label[4:].split(" (")[0].split(",")[0]
     return "CPU " + context.get("cpu_model", context.get("host_name", "?"))
 
 
