@@ -41,10 +41,16 @@ echo "gpu-check: ctest exit $? at ${SECONDS}s"
 grep -E "tests passed|tests failed|\*\*\*Failed|\*\*\*Timeout|Exception" \
   "$out/ctest.log" | head -30
 
-# CUDA rows and the limits beside them; the GPU runs nothing else meanwhile.
+# CUDA rows and the GPU limits beside them (memcpy_cuda, memcpy_cuda_host),
+# families with CUDA rows only; the GPU runs nothing else meanwhile.
+families=()
+for bench in build/cuda/benchmarks/*_bench; do
+  "$bench" --benchmark_list_tests --benchmark_filter=cuda 2>/dev/null |
+    grep -q . && families+=("$(basename "$bench" _bench)")
+done
 timeout "$(($(left) / 2))" python3 reports/run_benchmarks.py \
-  --build-dir build/cuda --out "$out/json" --filter 'cuda|memcpy' \
-  >"$out/bench.log" 2>&1
+  --build-dir build/cuda --out "$out/json" --filter cuda \
+  --families "${families[@]}" >"$out/bench.log" 2>&1
 echo "gpu-check: benchmarks exit $? at ${SECONDS}s"
 tar -czf "$out/json.tar.gz" -C "$out" json && rm -rf "$out/json"
 

@@ -74,6 +74,11 @@ struct Neighbors {
   std::uint64_t candidates = 0;
   // CPU threads the variant ran on.
   int threads = 1;
+  // cuda only: seconds from the positions being on the device to the lists
+  // being ready there (allocations, kernels and CUB calls; not the copies
+  // between host and device), so that a benchmark can state the GPU's own
+  // rate beside the host-to-host one. 0 for the CPU variants.
+  double device_seconds = 0;
 };
 
 class Error : public adj::Error {

@@ -138,8 +138,8 @@ class CudaLockFree final : public Set {
     for (const std::uint32_t key : keys) CheckKey(key);
     if (keys.empty()) return 0;
     const std::size_t before = Size();
-    cuda::DeviceBuffer<std::uint32_t> pending(keys.size());
-    cuda::DeviceBuffer<std::uint32_t> refused(keys.size());
+    cuda::DeviceBuffer<std::uint32_t>& pending = Grown(keys_, keys.size());
+    cuda::DeviceBuffer<std::uint32_t>& refused = Grown(refused_, keys.size());
     pending.CopyFromHost(keys.data(), keys.size());
     for (std::size_t n = keys.size(); n > 0;) {
       Counters counters = Read();
@@ -163,7 +163,7 @@ class CudaLockFree final : public Set {
         }
         n = 0;
       }
-      std::swap(pending, refused);
+      std::swap(pending, refused);  // the buffers, not the references
     }
     return Size() - before;
   }
@@ -171,8 +171,8 @@ class CudaLockFree final : public Set {
                    std::span<std::uint8_t> found) const override {
     CheckFoundSize(keys, found);
     if (keys.empty()) return;
-    cuda::DeviceBuffer<std::uint32_t> d_keys(keys.size());
-    cuda::DeviceBuffer<std::uint8_t> d_found(keys.size());
+    cuda::DeviceBuffer<std::uint32_t>& d_keys = Grown(keys_, keys.size());
+    cuda::DeviceBuffer<std::uint8_t>& d_found = Grown(found_, keys.size());
     d_keys.CopyFromHost(keys.data(), keys.size());
     ContainsKernel<<<Blocks(keys.size()), kBlock>>>(
         slots_.data(), mask_, d_keys.data(), keys.size(), d_found.data());
@@ -188,6 +188,18 @@ class CudaLockFree final : public Set {
   }
 
  private:
+  // Scratch for the keys in flight, kept between calls and grown on demand,
+  // so that repeated bulk calls pay no cudaMalloc and cudaFree.
+  template <typename T>
+  static cuda::DeviceBuffer<T>& Grown(cuda::DeviceBuffer<T>& buffer,
+                                      std::size_t count) {
+    if (buffer.size() < count) {
+      buffer = cuda::DeviceBuffer<T>();
+      buffer = cuda::DeviceBuffer<T>(count);
+    }
+    return buffer;
+  }
+
   Counters Read() const {
     Counters counters{};
     counters_.CopyToHost(&counters, 1);
@@ -198,6 +210,9 @@ class CudaLockFree final : public Set {
   cuda::DeviceBuffer<std::uint32_t> slots_;
   cuda::DeviceBuffer<Counters> counters_;
   std::size_t mask_ = 0;
+  mutable cuda::DeviceBuffer<std::uint32_t> keys_;
+  mutable cuda::DeviceBuffer<std::uint32_t> refused_;
+  mutable cuda::DeviceBuffer<std::uint8_t> found_;
 };
 
 }  // namespace
