@@ -23,8 +23,9 @@
 // the same order), verified (1: the result matched the oracle once, bit for
 // bit; for atomic_unscheduled on several threads, within
 // reference::CheckInterleavingBound, with max_error its largest deviation),
-// threads. bytes_per_second counts the bytes a pass must move (padding
-// excluded), the same as the memcpy rows.
+// threads, kernel_us (CUDA rows: the kernel alone, by CUDA events, while
+// the row's time includes the copies). bytes_per_second counts the bytes a pass
+// must move (padding excluded), the same as the memcpy rows.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -150,6 +151,7 @@ void BenchPass(benchmark::State& state, const Variant& variant,
     return;
   }
   std::vector<Particle> work = scene.particles;
+  double kernel_seconds = 0;
   try {
     if (!prepared.done) Prepare(variant, order, scene, prepared);
     if (!prepared.error.empty()) {
@@ -166,6 +168,11 @@ void BenchPass(benchmark::State& state, const Variant& variant,
       state.SetIterationTime(std::chrono::duration<double>(
                                  std::chrono::steady_clock::now() - start)
                                  .count());
+#if ADJ_HAVE_CUDA
+      if (variant.backend == Backend::kCuda) {
+        kernel_seconds += LastCudaKernelSeconds();
+      }
+#endif
     }
   } catch (const std::exception& error) {
     // A CUDA error, exhausted shared memory or memory loses this row only.
@@ -190,6 +197,10 @@ void BenchPass(benchmark::State& state, const Variant& variant,
     c["max_error"] = prepared.max_error;
   }
   if (variant.backend == Backend::kCuda) {
+    // The kernel alone (CUDA events), without the copies and launch checks.
+    c["kernel_us"] = 1e6 * kernel_seconds /
+                     static_cast<double>(std::max<benchmark::IterationCount>(
+                         state.iterations(), 1));
     bench::DescribeGpuRun(state);
     return;
   }

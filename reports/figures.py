@@ -232,6 +232,27 @@ BAR_FIGURES = [
         title="Collision pass per schedule (250^2 grid, natural order)",
     ),
     BarFigure(
+        name="triplet_collide_kernel_natural",
+        family="triplet_collide",
+        y="kernel_us",
+        group_arg="scheduler",
+        scene="grid64-natural",
+        size_arg="triplets",
+        ylabel="microseconds of kernel (CUDA events)",
+        title="CUDA collision kernel per warp schedule (64^2 grid, natural "
+              "order; cuda_shared needs the particles in shared memory)",
+    ),
+    BarFigure(
+        name="triplet_collide_kernel_permuted",
+        family="triplet_collide",
+        y="kernel_us",
+        group_arg="scheduler",
+        scene="grid64-permuted",
+        size_arg="triplets",
+        ylabel="microseconds of kernel (CUDA events)",
+        title="CUDA collision kernel per warp schedule (64^2 grid, permuted)",
+    ),
+    BarFigure(
         name="triplet_schedule_sets",
         family="triplet_schedule",
         y="sets",

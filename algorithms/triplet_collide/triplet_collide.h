@@ -203,6 +203,15 @@ int AtomicUnscheduledThreads(std::size_t triplets);
 #if ADJ_HAVE_CUDA
 CollideFn CudaSharedCollide;
 CollideFn CudaGlobalCollide;
+
+// Seconds the kernel of this thread's last CudaSharedCollide or
+// CudaGlobalCollide pass ran, by CUDA events around the launch (checks and
+// copies excluded); 0 before the first. Benchmarks state it beside the
+// host-to-host time: the GPU's own time per schedule.
+double LastCudaKernelSeconds();
+namespace detail {
+void SetLastCudaKernelSeconds(double seconds);
+}  // namespace detail
 #endif
 
 }  // namespace adj::triplet_collide
