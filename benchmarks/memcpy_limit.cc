@@ -81,8 +81,10 @@ void RegisterOne(const std::string& name, Copy kind,
 
 #if ADJ_HAVE_CUDA
 // The GPU's limit for a variant that takes host memory in and gives host
-// memory back: the bytes to the device and back again, through pageable
-// host memory as the variants' own copies go.
+// memory back: bytes_of counts what such a variant reads and writes, so the
+// same bytes cross the bus once, half to the device and half back (the
+// variant's input in, its output out), through pageable host memory as the
+// variants' own copies go.
 void RegisterHostRoundTrip(
     const std::string& name, const std::string& arg_name,
     const std::vector<std::int64_t>& values,
@@ -96,19 +98,23 @@ void RegisterHostRoundTrip(
           from[i] = static_cast<unsigned char>(i * 131 + 7);
         }
         std::vector<unsigned char> to(bytes, 0);
+        const std::size_t in = bytes / 2;
+        const std::size_t out = bytes - in;
         void* device = nullptr;
-        if (bytes > 0 && cudaMalloc(&device, bytes) != cudaSuccess) {
+        if (bytes > 0 && cudaMalloc(&device, out) != cudaSuccess) {
           state.SkipWithError("cudaMalloc failed");
           return;
         }
         const auto round_trip = [&] {
           return bytes == 0 ||
-                 (cudaMemcpy(device, from.data(), bytes,
-                             cudaMemcpyHostToDevice) == cudaSuccess &&
-                  cudaMemcpy(to.data(), device, bytes,
-                             cudaMemcpyDeviceToHost) == cudaSuccess);
+                 (cudaMemcpy(device, from.data(), in, cudaMemcpyHostToDevice) ==
+                      cudaSuccess &&
+                  cudaMemcpy(to.data(), device, out, cudaMemcpyDeviceToHost) ==
+                      cudaSuccess);
         };
-        if (!round_trip() || from != to) {
+        if (!round_trip() ||
+            !std::equal(from.begin(), from.begin() + static_cast<long>(in),
+                        to.begin())) {
           cudaFree(device);
           state.SkipWithError("the round trip through the GPU failed");
           return;

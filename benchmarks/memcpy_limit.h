@@ -6,9 +6,10 @@
 // thread copying its slice) and <family>/memcpy_stream/<scene>/... (one
 // thread, non-temporal stores). Reports divide a CPU variant's
 // bytes_per_second by the fastest of them at the same size. Where a GPU is
-// usable, <family>/memcpy_cuda_host/<scene>/... copies the bytes to the
-// device and back (pageable host memory): the limit of a CUDA variant whose
-// time includes taking host memory in and giving it back.
+// usable, <family>/memcpy_cuda_host/<scene>/... moves the bytes across the
+// bus once, half to the device and half back (pageable host memory): the
+// limit of a CUDA variant whose time includes taking its input from host
+// memory and giving its output back.
 
 #include <cstddef>
 #include <cstdint>

@@ -12,7 +12,7 @@ Rows whose variant starts with "memcpy" are the machine's limit: drawn as
 dashed lines, and the denominator of every ratio in the report (on the CPU
 the fastest of memcpy, memcpy_openmp and memcpy_stream at the same size, on
 a GPU the faster of memcpy_cuda, a device-to-device copy, and
-memcpy_cuda_host, the bytes to the device and back).
+memcpy_cuda_host, the bytes across the bus once, half each way).
 
 A family adds a figure by appending a Figure to FIGURES.
 """
