@@ -239,8 +239,7 @@ BAR_FIGURES = [
         scene="grid64-natural",
         size_arg="triplets",
         ylabel="microseconds of kernel (CUDA events)",
-        title="CUDA collision kernel per warp schedule (64^2 grid, natural "
-              "order; cuda_shared needs the particles in shared memory)",
+        title="CUDA collision kernel per warp schedule (64^2 grid, natural)",
     ),
     BarFigure(
         name="triplet_collide_kernel_permuted",

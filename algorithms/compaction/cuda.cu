@@ -5,8 +5,7 @@
 //   3. each tile writes its kept items in order: a warp's rank of an item is
 //      the popcount of the ballot below its lane, a tile's warp offsets come
 //      from a scan of the warp counts in shared memory.
-// Stable, as the family requires. Host memory in and out. UNVERIFIED until
-// it runs on a GPU.
+// Stable, as the family requires. Host memory in and out.
 #include <climits>
 
 #include "algorithms/compaction/cuda_arrays.cuh"

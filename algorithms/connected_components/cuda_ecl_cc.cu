@@ -11,7 +11,6 @@
 //   3. flatten: every vertex points at its root.
 // Roots are only hooked under smaller roots, so each label is its
 // component's smallest id, as the family requires. Host memory in and out.
-// UNVERIFIED until it runs on a GPU.
 #include <vector>
 
 #include "algorithms/common/cuda_memory.cuh"

@@ -5,7 +5,6 @@
 // set-local triplets t, t + blockDim, ...
 //
 // Exactness as cuda_shared (--fmad=false, __fdiv_rn, __fsqrt_rn).
-// UNVERIFIED: never ran on a GPU.
 #include "algorithms/triplet_collide/cuda_launch.cuh"
 
 namespace adj::triplet_collide {

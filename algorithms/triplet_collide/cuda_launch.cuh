@@ -2,8 +2,8 @@
 
 // Host glue and device data shared by cuda_shared.cu and cuda_global.cu:
 // checks, host memory in and out, the set boundaries of a warp schedule.
-// UNVERIFIED: written and compiled without a GPU; no kernel of this family
-// has run yet (README, "ran on a GPU").
+// Ran on an H100: the tests (bit for bit against the oracle), memcheck and
+// racecheck clean (README, "ran on a GPU").
 
 #include <cuda_runtime_api.h>
 

@@ -94,13 +94,11 @@ std::span<const Variant> Variants() {
     Variant{"cuda_shared", Backend::kCuda,
             "NvCloth's CuCollision in shared mode: one block, particles in "
             "shared memory as SoA x[], y[], z[], invMass[], a barrier per "
-            "warp-schedule set; host memory in and out (UNVERIFIED: never "
-            "ran on a GPU)",
+            "warp-schedule set; host memory in and out",
             &CudaSharedCollide},
     Variant{"cuda_global", Backend::kCuda,
             "the same loop with particles as float4 in global memory "
-            "(NvCloth's global mode); host memory in and out (UNVERIFIED: "
-            "never ran on a GPU)",
+            "(NvCloth's global mode); host memory in and out",
             &CudaGlobalCollide},
 #endif
   };
