@@ -36,6 +36,26 @@ void CopyEveryThread(const unsigned char* from, unsigned char* to,
   }
 }
 
+// A copy's source: bytes that a copy of zeros could not fake.
+std::vector<unsigned char> Patterned(std::size_t bytes) {
+  std::vector<unsigned char> from(bytes);
+  for (std::size_t i = 0; i < bytes; ++i) {
+    from[i] = static_cast<unsigned char>(i * 131 + 7);
+  }
+  return from;
+}
+
+// Copies count their bytes read + written, as the kernels count their own.
+void SetCopyRates(benchmark::State& state, std::size_t bytes,
+                  const std::function<std::int64_t(std::int64_t)>& items_of) {
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(2 * bytes));
+  if (items_of) {
+    state.SetItemsProcessed(state.iterations() * items_of(state.range(0)));
+  }
+  state.counters["verified"] = 1;
+}
+
 enum class Copy { kMemcpy, kMemcpyEveryThread, kStreaming };
 
 void RegisterOne(const std::string& name, Copy kind,
@@ -46,10 +66,7 @@ void RegisterOne(const std::string& name, Copy kind,
   auto* registered = benchmark::RegisterBenchmark(
       name.c_str(), [kind, bytes_of, items_of](benchmark::State& state) {
         const std::size_t bytes = bytes_of(state.range(0));
-        std::vector<unsigned char> from(bytes);
-        for (std::size_t i = 0; i < bytes; ++i) {
-          from[i] = static_cast<unsigned char>(i * 131 + 7);
-        }
+        const std::vector<unsigned char> from = Patterned(bytes);
         std::vector<unsigned char> to(bytes, 0);
         const auto copy = kind == Copy::kMemcpy      ? CopyOneThread
                           : kind == Copy::kStreaming ? StreamingCopy
@@ -64,13 +81,7 @@ void RegisterOne(const std::string& name, Copy kind,
           benchmark::DoNotOptimize(to.data());
           benchmark::ClobberMemory();
         }
-        state.SetBytesProcessed(state.iterations() *
-                                static_cast<std::int64_t>(2 * bytes));
-        if (items_of) {
-          state.SetItemsProcessed(state.iterations() *
-                                  items_of(state.range(0)));
-        }
-        state.counters["verified"] = 1;
+        SetCopyRates(state, bytes, items_of);
         DescribeCpuRun(
             state, kind == Copy::kMemcpyEveryThread ? omp_get_max_threads() : 1,
             "cpu");
@@ -93,10 +104,7 @@ void RegisterHostRoundTrip(
   auto* registered = benchmark::RegisterBenchmark(
       name.c_str(), [bytes_of, items_of](benchmark::State& state) {
         const std::size_t bytes = bytes_of(state.range(0));
-        std::vector<unsigned char> from(bytes);
-        for (std::size_t i = 0; i < bytes; ++i) {
-          from[i] = static_cast<unsigned char>(i * 131 + 7);
-        }
+        const std::vector<unsigned char> from = Patterned(bytes);
         std::vector<unsigned char> to(bytes, 0);
         const std::size_t in = bytes / 2;
         const std::size_t out = bytes - in;
@@ -125,13 +133,7 @@ void RegisterHostRoundTrip(
           benchmark::ClobberMemory();
         }
         cudaFree(device);
-        state.SetBytesProcessed(state.iterations() *
-                                static_cast<std::int64_t>(2 * bytes));
-        if (items_of) {
-          state.SetItemsProcessed(state.iterations() *
-                                  items_of(state.range(0)));
-        }
-        state.counters["verified"] = 1;
+        SetCopyRates(state, bytes, items_of);
         DescribeGpuRun(state);
       });
   registered->ArgName(arg_name)->UseRealTime();
