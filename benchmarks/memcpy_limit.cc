@@ -7,11 +7,10 @@
 #include <cstring>
 #include <vector>
 
-#if ADJ_HAVE_CUDA
-#include <cuda_runtime_api.h>
-#endif
-
 #include "algorithms/common/cuda.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/cuda_memory.cuh"
+#endif
 #include "benchmarks/bench_main.h"
 #include "benchmarks/streaming_copy.h"
 
@@ -108,31 +107,29 @@ void RegisterHostRoundTrip(
         std::vector<unsigned char> to(bytes, 0);
         const std::size_t in = bytes / 2;
         const std::size_t out = bytes - in;
-        void* device = nullptr;
-        if (bytes > 0 && cudaMalloc(&device, out) != cudaSuccess) {
-          state.SkipWithError("cudaMalloc failed");
-          return;
-        }
-        const auto round_trip = [&] {
-          return bytes == 0 ||
-                 (cudaMemcpy(device, from.data(), in, cudaMemcpyHostToDevice) ==
-                      cudaSuccess &&
-                  cudaMemcpy(to.data(), device, out, cudaMemcpyDeviceToHost) ==
-                      cudaSuccess);
-        };
-        if (!round_trip() ||
-            !std::equal(from.begin(), from.begin() + static_cast<long>(in),
-                        to.begin())) {
-          cudaFree(device);
-          state.SkipWithError("the round trip through the GPU failed");
-          return;
-        }
-        for (auto _ : state) {
+        try {
+          // DeviceBuffer's copies throw adj::Error on any CUDA error.
+          cuda::DeviceBuffer<unsigned char> device(out);
+          const auto round_trip = [&] {
+            if (bytes == 0) return;
+            device.CopyFromHost(from.data(), in);
+            device.CopyToHost(to.data(), out);
+          };
           round_trip();
-          benchmark::DoNotOptimize(to.data());
-          benchmark::ClobberMemory();
+          if (!std::equal(from.begin(), from.begin() + static_cast<long>(in),
+                          to.begin())) {
+            state.SkipWithError("the round trip through the GPU changed bytes");
+            return;
+          }
+          for (auto _ : state) {
+            round_trip();
+            benchmark::DoNotOptimize(to.data());
+            benchmark::ClobberMemory();
+          }
+        } catch (const std::exception& error) {
+          state.SkipWithError(error.what());
+          return;
         }
-        cudaFree(device);
         SetCopyRates(state, bytes, items_of);
         DescribeGpuRun(state);
       });

@@ -673,7 +673,7 @@ TEST(TripletCollideContract, CudaSharedRejectsMoreParticlesThanSharedMemory) {
   const auto shared = std::find_if(table.begin(), table.end(), [](auto& v) {
     return std::string(v.name) == "cuda_shared";
   });
-  if (shared == table.end()) GTEST_SKIP() << "built without CUDA";
+  if (shared == table.end()) GTEST_SKIP() << "no GPU: built without CUDA";
   const Availability availability = CanRun(*shared);
   if (!availability.available) GTEST_SKIP() << availability.reason;
   const Mesh grid = scenes::ClothGrid(150, 150, scenes::Diagonals::kUniform);

@@ -68,22 +68,26 @@ class DeviceBuffer {
 };
 
 // Times work enqueued on the default stream with CUDA events: the seconds
-// between the two events, as the GPU saw them.
+// between the two events, as the GPU saw them. The events are destroyed
+// whatever `enqueue` throws.
 template <typename Enqueue>
 double TimeOnDevice(Enqueue&& enqueue) {
-  cudaEvent_t start = nullptr;
-  cudaEvent_t stop = nullptr;
-  Check(cudaEventCreate(&start), "cudaEventCreate");
-  Check(cudaEventCreate(&stop), "cudaEventCreate");
-  Check(cudaEventRecord(start), "cudaEventRecord");
+  struct Event {
+    cudaEvent_t event = nullptr;
+    Event() { Check(cudaEventCreate(&event), "cudaEventCreate"); }
+    Event(const Event&) = delete;
+    Event& operator=(const Event&) = delete;
+    ~Event() { cudaEventDestroy(event); }
+  };
+  const Event start;
+  const Event stop;
+  Check(cudaEventRecord(start.event), "cudaEventRecord");
   enqueue();
-  Check(cudaEventRecord(stop), "cudaEventRecord");
-  Check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+  Check(cudaEventRecord(stop.event), "cudaEventRecord");
+  Check(cudaEventSynchronize(stop.event), "cudaEventSynchronize");
   float milliseconds = 0;
-  Check(cudaEventElapsedTime(&milliseconds, start, stop),
+  Check(cudaEventElapsedTime(&milliseconds, start.event, stop.event),
         "cudaEventElapsedTime");
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
   return milliseconds * 1e-3;
 }
 

@@ -97,33 +97,10 @@ void CollideHostArrays(const triplet_schedule::Schedule& schedule,
                           static_cast<std::uint32_t>(shapes.spheres.size()),
                           capsules.data(),
                           static_cast<std::uint32_t>(shapes.capsules.size())};
-  cudaEvent_t events[2];
-  cuda::Check(cudaEventCreate(&events[0]), who);
-  if (const cudaError_t status = cudaEventCreate(&events[1]);
-      status != cudaSuccess) {
-    cudaEventDestroy(events[0]);
-    cuda::Check(status, who);
-  }
-  cudaEventRecord(events[0]);
-  try {
-    launch(scene, x.data());
-  } catch (...) {
-    cudaEventDestroy(events[0]);
-    cudaEventDestroy(events[1]);
-    throw;
-  }
-  cudaEventRecord(events[1]);
-  const cudaError_t launched = cudaGetLastError();
-  const cudaError_t ran = cudaDeviceSynchronize();
-  float milliseconds = 0;
-  if (launched == cudaSuccess && ran == cudaSuccess) {
-    cudaEventElapsedTime(&milliseconds, events[0], events[1]);
-  }
-  cudaEventDestroy(events[0]);
-  cudaEventDestroy(events[1]);
-  cuda::Check(launched, who);
-  cuda::Check(ran, who);
-  detail::SetLastCudaKernelSeconds(1e-3 * milliseconds);
+  const double seconds = cuda::TimeOnDevice([&] { launch(scene, x.data()); });
+  cuda::Check(cudaGetLastError(), who);
+  cuda::Check(cudaDeviceSynchronize(), who);
+  detail::SetLastCudaKernelSeconds(seconds);
   x.CopyToHost(reinterpret_cast<float4*>(particles.data()), particles.size());
 }
 
