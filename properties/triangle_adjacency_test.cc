@@ -256,19 +256,21 @@ TEST(TriangleAdjacencyPartitioned, RejectsOutOfRangeWithTinyBlocks) {
 }
 
 // openmp's threaded paths on small meshes: a fork at 1 to 4 triangles per
-// thread, 1 to 6 threads. Natural-order grids take the ordered-windows scan,
-// shuffled meshes and soups the general merge. Builds run back to back on
-// one thread's workspace, with an out-of-range mesh between them, because
-// each build relies on the last one (even one that threw) having cleared the
-// counts it touched.
+// thread, chunks of 1 to 4, 1 to 6 threads: pairs that meet anywhere in
+// their region, a thread left over, merges whose rows one thread, two or
+// more counted. Builds run back to back on one thread's workspace, with an
+// out-of-range mesh between them, because each build relies on the last one
+// (even one that threw) having cleared the counts it touched.
 TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
   const int default_threads = omp_get_max_threads();
   EXPECT_TRUE(rc::check("small meshes, tiny slices, back to back", [] {
-    const std::size_t min_per_thread = *rc::gen::inRange<std::size_t>(1, 5);
+    const OpenMpTuning tuning = {
+        .min_triangles_per_thread = *rc::gen::inRange<std::size_t>(1, 5),
+        .chunk_triangles = *rc::gen::inRange<std::size_t>(1, 5)};
     omp_set_num_threads(*rc::gen::inRange(1, 7));
     const auto build_and_check = [&](const Mesh& mesh) {
       Adjacency got;
-      OpenMpBuildTuned(mesh.triangles, mesh.particles(), got, min_per_thread);
+      OpenMpBuildTuned(mesh.triangles, mesh.particles(), got, tuning);
       const Csr expected =
           Expected(mesh.triangles, mesh.particles(), got.order);
       RC_ASSERT(got.order == RowOrder::kDescending);
@@ -284,8 +286,7 @@ TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
           static_cast<std::uint32_t>(broken.particles());
       Adjacency got;
       try {
-        OpenMpBuildTuned(broken.triangles, broken.particles(), got,
-                         min_per_thread);
+        OpenMpBuildTuned(broken.triangles, broken.particles(), got, tuning);
         RC_FAIL("no error for triangle " + std::to_string(bad));
       } catch (const Error& error) {
         // The first bad triangle is named, whichever thread found one.
@@ -322,7 +323,8 @@ TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
       for (int threads = 1; threads <= 4; ++threads) {
         omp_set_num_threads(threads);
         Adjacency got;
-        OpenMpBuildTuned(mesh.triangles, mesh.particles(), got, 1);
+        OpenMpBuildTuned(mesh.triangles, mesh.particles(), got,
+                         {.min_triangles_per_thread = 1});
         const Csr expected =
             Expected(mesh.triangles, mesh.particles(), got.order);
         EXPECT_EQ(got.order, RowOrder::kDescending);

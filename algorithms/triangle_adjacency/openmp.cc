@@ -6,39 +6,39 @@
 // first in each row reproduces NvCloth's descending rows exactly, for any
 // thread count.
 //
-// What makes it fast on meshes stored with locality (generator order, the
-// vertex order of a modelling tool), where each slice touches a narrow
-// window of particles and consecutive windows barely overlap:
-//   - the private count arrays stay zero between calls, so a thread clears
-//     only the window it touched, not all n particles;
-//   - when the windows are ordered (each overlaps at most its neighbours),
-//     thread t scans its own particle range right after the count barrier:
-//     its starting offset is 3 x (triangles before its slice) minus what its
-//     predecessor counted inside t's window, so no pass over all particles
-//     and no exchange of partial sums is needed;
-//   - the count pass (count_kernel.cc, compiled by Highway for the CPU at
-//     hand: its vector min / max took a third of the pass as baseline
-//     x86-64 code) range-checks 16 triangles at a time, then counts with
-//     plain increments, and the fill decrements as NvCloth's does.
-// Where corners are scattered (a shuffled mesh, or a subdivided one, whose
-// new vertices are numbered far from their parents'), judged per slice from
-// 32 sampled blocks, every count and fill store would miss the cache. There
-// the count also keeps each entry's rank within its thread's part of the
-// row (a byte, three packed in a word per triangle), so the fill knows
-// every slot ahead (cursor[p] - 1 - rank, no decrement) and prefetches it,
-// as the count prefetches its counters, 64 triangles ahead. CGAL's
-// armadillo subdivided to 3.3M triangles went from 1.5x to 2.2x nvcloth's
-// speed (2 threads). On a mesh with locality the ranks cost more in the
-// count than they save in the fill (2M-triangle grid: 4.0 -> 3.8 ms without
-// them), except where the output and the triangles alias in the page
-// (PageAliased). A particle in more than 256 triangles of one slice
-// overflows its byte, and the fill then decrements instead.
-// Meshes whose slices' windows are not ordered take a general merge over
-// every thread's counts, still exact.
+// The phases, each ended by a barrier:
+//   - count: threads pair up, and the two of a pair count chunks of their
+//     region from either end until they meet, so that a region whose second
+//     half costs more (CGAL's armadillo subdivided: new vertices numbered far
+//     from the old ones they join) still splits evenly. The count pass
+//     (count_kernel.cc, compiled by Highway for the CPU at hand: its vector
+//     min / max took a third of the pass as baseline x86-64 code)
+//     range-checks 16 triangles at a time and records the window of
+//     particles each slice touched;
+//   - merge: each thread turns an equal share of the particles into offsets
+//     and cursors, reading only the arrays of the threads whose windows
+//     cover each row. The first thread goes forward from 0, the last
+//     backward from 3 x triangles, so that two threads need no pass to learn
+//     where their shares start;
+//   - fill: NvCloth's decrementing fill, each thread on its own cursors;
+//   - clear: each thread zeroes its window, so that the private counts stay
+//     zero between calls and a thread never clears all n particles.
+// Where corners are scattered (a shuffled mesh, a subdivided one), judged
+// per region from 32 sampled blocks, every count and fill store would miss
+// the cache: the count prefetches its counters 64 triangles ahead, and the
+// fill the cursors 128 ahead and, 64 ahead, the slot below each cursor's
+// present value. On a mesh with locality whose output aliases its triangles
+// in the page (PageAliased), the count instead keeps each entry's rank
+// within its thread's part of the row (a byte, three packed in a word per
+// triangle), so that the fill places it at cursor[p] - 1 - rank without
+// the decrement whose store the next loads wait on. A particle in more than
+// 256 triangles of one slice overflows its byte, and the fill then
+// decrements instead.
 #include <hwy/cache_control.h>
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -49,17 +49,17 @@
 namespace adj::triangle_adjacency {
 namespace {
 
-// Below this many triangles per thread the fork, the barriers, and the cache
-// lines both threads write (rows hold one segment per thread) cost more than
-// they save: with 2^14, CGAL's bunny00 (75k triangles, rows of scattered
-// particles) built at 0.49x nvcloth's speed on 2 vCPUs.
-constexpr std::size_t kMinTrianglesPerThread = std::size_t{1} << 16;
 using detail::kNoError;
 // How far ahead the ranked fill prefetches its slots (and twice as far, the
-// cursors that locate them). CGAL's armadillo subdivided to 3.3M triangles,
-// 2 threads, 2-vCPU EPYC, same process (scratch): none 22 ms, 16 triangles
-// 16, 32 15, 64 14.5, 128 13.5.
+// cursors that locate them). Measured when scattered meshes took the ranked
+// fill too: CGAL's armadillo subdivided to 3.3M triangles, 2 threads, 2-vCPU
+// EPYC, same process (scratch): none 22 ms, 16 triangles 16, 32 15, 64
+// 14.5, 128 13.5.
 constexpr std::size_t kFillPrefetch = 64;
+// The same for the scattered fill. Its fill phase (2 threads, same process,
+// scratch), armadillo subdivided / the 2M-triangle grid shuffled: 32
+// triangles 6.3 / 7.2 ms, 48 5.8 / 7.2, 64 5.7 / 8.1, 128 5.5 / 8.8.
+constexpr std::size_t kScatteredFillPrefetch = 48;
 // A slice counts as scattered when more than 1 / kScatteredShare of
 // kSampledBlocks blocks spread over it span more than kScatteredSpan
 // particles (count_kernel.h).
@@ -93,15 +93,124 @@ struct Window {
   std::size_t high = 0;
 };
 
-// True when every window starts no earlier than the one before and ends no
-// later than the start of the one after next, so each particle is counted by
-// at most two consecutive threads.
-bool WindowsAreOrdered(std::span<const Window> windows) {
-  for (std::size_t t = 1; t < windows.size(); ++t) {
-    if (windows[t].low < windows[t - 1].low) return false;
-    if (t >= 2 && windows[t - 2].high > windows[t].low) return false;
+// A thread's running state while it turns counts into offsets and cursors.
+struct MergeState {
+  // Forward: where the next row starts. Backward: where the last row done
+  // (the next one up) starts, i.e. where the next row down ends.
+  std::uint32_t running = 0;
+  std::uint32_t longest = 0;       // the longest row
+  std::uint32_t longest_part = 0;  // the most entries one thread has in a row
+};
+
+// Rows [begin, end), whose counts lie in the `active` threads' arrays
+// (ascending thread order) and nowhere else: writes each row's offset, and
+// into each active array the cursor where that thread's part of the row
+// ends. Later slices hold larger triangle ids, so their parts come first
+// (NvCloth's descending rows): thread u's part ends where the parts of the
+// threads before it begin. kActive is active.size() when it is small, 0
+// otherwise.
+template <std::size_t kActive, bool kBackward>
+void MergeRows(std::span<std::uint32_t* const> active, std::size_t begin,
+               std::size_t end, std::uint32_t* offsets, MergeState& state) {
+  const std::size_t k = kActive != 0 ? kActive : active.size();
+  std::uint32_t running = state.running;
+  std::uint32_t longest = state.longest;
+  std::uint32_t longest_part = state.longest_part;
+  for (std::size_t i = begin; i < end; ++i) {
+    const std::size_t p = kBackward ? begin + end - 1 - i : i;
+    std::uint32_t total = 0;
+    for (std::size_t u = 0; u < k; ++u) {
+      const std::uint32_t part = active[u][p];
+      total += part;
+      longest_part = std::max(longest_part, part);
+    }
+    if constexpr (kBackward) running -= total;
+    offsets[p] = running;
+    std::uint32_t cursor = running + total;
+    if constexpr (!kBackward) running += total;
+    for (std::size_t u = 0; u < k; ++u) {
+      const std::uint32_t part = active[u][p];
+      active[u][p] = cursor;
+      cursor -= part;
+    }
+    longest = std::max(longest, total);
   }
-  return true;
+  state = {running, longest, longest_part};
+}
+
+// Calls visit(begin, end, active) for each stretch of particles [begin, end)
+// over which the same threads' windows hold, with those threads' arrays in
+// ascending thread order; stretches in ascending order, or descending.
+template <typename Visit>
+void ForEachStretch(std::span<const Window> windows, std::uint32_t* counts,
+                    std::size_t n, std::size_t begin, std::size_t end,
+                    bool backward, Visit&& visit) {
+  std::vector<std::size_t> cuts = {begin, end};
+  for (const Window& window : windows) {
+    for (const std::size_t cut : {window.low, window.high}) {
+      if (cut > begin && cut < end) cuts.push_back(cut);
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  std::vector<std::uint32_t*> active;
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const std::size_t piece = backward ? cuts.size() - 2 - i : i;
+    const std::size_t low = cuts[piece];
+    const std::size_t high = cuts[piece + 1];
+    active.clear();
+    for (std::size_t u = 0; u < windows.size(); ++u) {
+      if (windows[u].low <= low && high <= windows[u].high) {
+        active.push_back(counts + u * n);
+      }
+    }
+    visit(low, high, std::span<std::uint32_t* const>(active));
+  }
+}
+
+// Turns the counts of particles [begin, end) into offsets and cursors,
+// forward from state.running as the first row's offset, or backward from it
+// as the last row's end. Each thread does this for an equal share of the
+// particles: the first forward from 0, the last backward from the total,
+// so that with two threads no pass over the counts precedes it.
+void MergeRange(std::span<const Window> windows, std::uint32_t* counts,
+                std::size_t n, std::size_t begin, std::size_t end,
+                bool backward, std::uint32_t* offsets, MergeState& state) {
+  ForEachStretch(
+      windows, counts, n, begin, end, backward,
+      [&](std::size_t low, std::size_t high,
+          std::span<std::uint32_t* const> active) {
+        switch (active.size()) {
+          case 0:
+            std::fill(offsets + low, offsets + high, state.running);
+            break;
+          case 1:
+            backward ? MergeRows<1, true>(active, low, high, offsets, state)
+                     : MergeRows<1, false>(active, low, high, offsets, state);
+            break;
+          case 2:
+            backward ? MergeRows<2, true>(active, low, high, offsets, state)
+                     : MergeRows<2, false>(active, low, high, offsets, state);
+            break;
+          default:
+            backward ? MergeRows<0, true>(active, low, high, offsets, state)
+                     : MergeRows<0, false>(active, low, high, offsets, state);
+        }
+      });
+}
+
+// The number of entries counted for particles [begin, end), by all threads.
+std::uint32_t CountedIn(std::span<const Window> windows, std::uint32_t* counts,
+                        std::size_t n, std::size_t begin, std::size_t end) {
+  std::uint32_t sum = 0;
+  ForEachStretch(windows, counts, n, begin, end, false,
+                 [&](std::size_t low, std::size_t high,
+                     std::span<std::uint32_t* const> active) {
+                   for (const std::uint32_t* array : active) {
+                     for (std::size_t p = low; p < high; ++p) sum += array[p];
+                   }
+                 });
+  return sum;
 }
 
 // Whether triangles [begin, end) lack locality, judged from kSampledBlocks
@@ -141,12 +250,24 @@ bool PageAliased(const Triangle* triangles, const std::uint32_t* indices) {
   return gap < kAliasWindow || gap > kPage - kAliasWindow;
 }
 
+// NvCloth's fill of triangle t's three entries, decrementing the cursors.
+inline void FillDecrementing(const Triangle* triangles, std::size_t t,
+                             std::uint32_t* cursors, std::uint32_t* indices) {
+  const auto id = static_cast<std::uint32_t>(t);
+  indices[--cursors[triangles[t][0]]] = id;
+  indices[--cursors[triangles[t][1]]] = id;
+  indices[--cursors[triangles[t][2]]] = id;
+}
+
 }  // namespace
 
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out,
-                      std::size_t min_triangles_per_thread) {
+                      const OpenMpTuning& tuning) {
   CheckEntryCount(triangles.size());
+  const std::size_t min_triangles_per_thread = tuning.min_triangles_per_thread;
+  const std::size_t chunk_triangles =
+      std::max<std::size_t>(tuning.chunk_triangles, 1);
   const std::size_t triangle_count = triangles.size();
   const int threads = static_cast<int>(std::clamp<std::size_t>(
       triangle_count / std::max<std::size_t>(min_triangles_per_thread, 1), 1,
@@ -173,27 +294,71 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
   std::vector<std::uint32_t> range_sums(static_cast<std::size_t>(threads));
   std::vector<std::uint32_t> range_max(static_cast<std::size_t>(threads));
   bool failed = false;
-  bool ordered = false;
   // Per thread, the largest count of one particle in one slice seen by its
   // scan: past 256 some rank did not fit its byte, and the fill then
   // decrements cursors as NvCloth does.
   std::vector<std::uint32_t> part_max(static_cast<std::size_t>(threads), 0);
   int team_size = threads;
+  // Per pair of threads, the chunks claimed so far and where the first
+  // thread's slice ends.
+  std::vector<std::atomic<std::size_t>> claimed(
+      static_cast<std::size_t>(threads));
+  std::vector<std::size_t> split(static_cast<std::size_t>(threads));
 
 #pragma omp parallel num_threads(threads)
   {
     const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
     const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
-    const std::size_t t_begin = triangle_count * thread / team;
-    const std::size_t t_end = triangle_count * (thread + 1) / team;
     std::uint32_t* mine = counts.data() + thread * n;
-    // Ranks pay off only where the fill's stores miss the cache: elsewhere
-    // (the 2M-triangle grid, 2 threads) counting without them and filling
-    // by decrements as NvCloth does is faster, 4.0 -> 3.8 ms.
-    const bool ranked = LooksScattered(triangles.data(), t_begin, t_end) ||
-                        PageAliased(triangles.data(), indices);
-    const detail::SliceCount counted = detail::CountSliceKernel(
-        triangles.data(), t_begin, t_end, n, mine, ranked ? rank : nullptr);
+    // Threads pair up, (0, 1), (2, 3), ..., and each pair shares a region
+    // of triangles in proportion to its threads (one left over has its own).
+    const std::size_t region = thread / 2;
+    const std::size_t region_first = 2 * region;
+    const std::size_t region_last = std::min(region_first + 2, team);
+    const std::size_t r_begin = triangle_count * region_first / team;
+    const std::size_t r_end = triangle_count * region_last / team;
+    const bool paired = region_last - region_first == 2;
+    const bool scattered = LooksScattered(triangles.data(), r_begin, r_end);
+    // Ranks pay off only where the stores of a mesh with locality would
+    // alias its triangles in the page (PageAliased): on scattered meshes
+    // writing and reading them cost more than the fill saves (armadillo
+    // subdivided to 3.3M triangles, 2 threads: 11.2 -> 10.5 ms without).
+    const bool ranked = !scattered && PageAliased(triangles.data(), indices);
+    detail::SliceCount counted;
+    std::size_t t_begin = triangle_count * thread / team;
+    std::size_t t_end = triangle_count * (thread + 1) / team;
+    if (ranked || !paired) {
+      counted = detail::CountSliceKernel(triangles.data(), t_begin, t_end, n,
+                                         mine, ranked ? rank : nullptr);
+    } else {
+      // Without ranks the order of counting does not matter, so the pair
+      // meets where its work does: the first thread takes chunks from the
+      // front, the second from the back. Equal halves of CGAL's armadillo
+      // subdivided to 3.3M triangles cost 3.0 and 3.4 ms to count, 5.1 and
+      // 6.2 to fill (2 threads).
+      const bool second = thread == region_first + 1;
+      const std::size_t chunks =
+          (r_end - r_begin + chunk_triangles - 1) / chunk_triangles;
+      std::size_t taken = 0;
+      while (claimed[region].fetch_add(1, std::memory_order_relaxed) < chunks) {
+        const std::size_t chunk = second ? chunks - 1 - taken : taken;
+        ++taken;
+        const std::size_t begin = r_begin + chunk * chunk_triangles;
+        const detail::SliceCount part = detail::CountSliceKernel(
+            triangles.data(), begin, std::min(begin + chunk_triangles, r_end),
+            n, mine, nullptr);
+        counted.low = std::min(counted.low, part.low);
+        counted.high = std::max(counted.high, part.high);
+        // Whatever is left goes to the partner, which finds any earlier
+        // error: the smallest error of all threads is still the first.
+        if (part.first_bad != kNoError) {
+          counted.first_bad = part.first_bad;
+          break;
+        }
+      }
+      if (!second)
+        split[region] = std::min(r_begin + taken * chunk_triangles, r_end);
+    }
     // On an error the counts stay as they are: only the window is cleared.
     first_bad[thread] = counted.first_bad;
     const std::uint32_t low = counted.low;
@@ -206,94 +371,45 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       team_size = static_cast<int>(team);
       failed = std::any_of(first_bad.begin(), first_bad.end(),
                            [](std::size_t bad) { return bad != kNoError; });
-      ordered = WindowsAreOrdered({windows.data(), team});
     }  // implicit barrier
-    // The particles this thread turns into offsets and cursors, and must
-    // clear afterwards in its own array.
-    std::size_t clear_begin = window.low;
-    std::size_t clear_end = window.high;
-    if (failed) {
-      // Only the counts need clearing: nothing else was written.
-    } else if (ordered) {
-      // This thread's range [begin, end) ends where the next window starts;
-      // inside it only the previous thread (below its window's end) and this
-      // one counted.
-      const std::size_t begin = thread == 0 ? 0 : window.low;
-      const std::size_t end = thread + 1 == team ? n : windows[thread + 1].low;
-      const std::size_t shared_end =
-          thread == 0 ? begin : std::min(windows[thread - 1].high, end);
-      std::uint32_t* previous =
-          thread == 0 ? mine : counts.data() + (thread - 1) * n;
-      // Every entry of the slices before this one lies below `begin`, except
-      // what the previous thread counted inside [begin, shared_end).
-      std::uint32_t running = static_cast<std::uint32_t>(3 * t_begin);
-      for (std::size_t p = begin; p < shared_end; ++p) running -= previous[p];
-      std::uint32_t longest = 0;
-      std::uint32_t longest_part = 0;
-      std::size_t p = begin;
-      for (; p < shared_end; ++p) {
-        offsets[p] = running;
-        const std::uint32_t theirs = previous[p];
-        const std::uint32_t ours = mine[p];
-        running += theirs + ours;
-        longest = std::max(longest, theirs + ours);
-        longest_part = std::max({longest_part, theirs, ours});
-        previous[p] = running;  // the earlier slice fills the row's end
-        mine[p] = running - theirs;
-      }
-      for (; p < end; ++p) {
-        offsets[p] = running;
-        const std::uint32_t ours = mine[p];
-        running += ours;
-        longest_part = std::max(longest_part, ours);
-        mine[p] = running;
-      }
-      // Outside the shared part a row is this slice's alone.
-      range_max[thread] = std::max(longest, longest_part);
-      part_max[thread] = longest_part;
-      clear_begin = std::min(clear_begin, begin);
-      clear_end = std::max(clear_end, end);
-    } else {
-      // General merge: row totals and this particle range's sum and maximum.
-      const std::size_t p_begin = n * thread / team;
-      const std::size_t p_end = n * (thread + 1) / team;
-      std::uint32_t sum = 0;
-      std::uint32_t longest = 0;
-      std::uint32_t longest_part = 0;
-      for (std::size_t p = p_begin; p < p_end; ++p) {
-        std::uint32_t total = 0;
-        for (std::size_t u = 0; u < team; ++u) {
-          total += counts[u * n + p];
-          longest_part = std::max(longest_part, counts[u * n + p]);
-        }
-        offsets[p] = total;
-        sum += total;
-        longest = std::max(longest, total);
-      }
-      range_sums[thread] = sum;
-      range_max[thread] = longest;
-      part_max[thread] = longest_part;
-#pragma omp barrier
-      std::uint32_t running = 0;
-      for (std::size_t u = 0; u < thread; ++u) running += range_sums[u];
-      for (std::size_t p = p_begin; p < p_end; ++p) {
-        const std::uint32_t total = offsets[p];
-        offsets[p] = running;
-        // Thread u fills, decrementing, the slots just below the end of the
-        // slices of threads < u: its cursor starts there.
-        std::uint32_t cursor = running + total;
-        for (std::size_t u = 0; u < team; ++u) {
-          const std::uint32_t count = counts[u * n + p];
-          counts[u * n + p] = cursor;
-          cursor -= count;
-        }
-        running += total;
-      }
-      // Cursors went into every array over the whole range.
-      clear_begin = 0;
-      clear_end = n;
+    if (!ranked && paired) {
+      (thread == region_first ? t_end : t_begin) = split[region];
     }
     if (!failed) {
+      // Each thread merges an equal share of the particles, reading only
+      // the arrays of the threads whose windows cover a row. The first goes
+      // forward from offset 0 and the last backward from the total, so two
+      // threads need no pass to learn where their share starts; threads in
+      // between sum their share first and go forward once the sums of the
+      // shares before them are known.
+      const std::span<const Window> team_windows(windows.data(), team);
+      const std::size_t p_begin = n * thread / team;
+      const std::size_t p_end = n * (thread + 1) / team;
+      const bool first = thread == 0;
+      const bool last = thread + 1 == team;
+      MergeState state;
+      if (first || last) {
+        state.running =
+            first ? 0 : static_cast<std::uint32_t>(3 * triangle_count);
+        MergeRange(team_windows, counts.data(), n, p_begin, p_end,
+                   /*backward=*/!first, offsets, state);
+        if (first) range_sums[thread] = state.running;
+      } else {
+        range_sums[thread] =
+            CountedIn(team_windows, counts.data(), n, p_begin, p_end);
+      }
+      if (team > 2) {
+#pragma omp barrier
+        if (!first && !last) {
+          for (std::size_t u = 0; u < thread; ++u) {
+            state.running += range_sums[u];
+          }
+          MergeRange(team_windows, counts.data(), n, p_begin, p_end,
+                     /*backward=*/false, offsets, state);
+        }
+      }
+      range_max[thread] = state.longest;
+      part_max[thread] = state.longest_part;
 #pragma omp barrier
       const bool ranks_overflow =
           std::any_of(part_max.begin(), part_max.begin() + team,
@@ -326,30 +442,38 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
           fill(t);
         }
         for (; t < t_end; ++t) fill(t);
+      } else if (scattered) {
+        // NvCloth's decrementing fill, prefetching the cursors
+        // 2 x kScatteredFillPrefetch triangles ahead and, half as far, the
+        // slot below each cursor's present value: the slot it will fill
+        // lies at most a few entries lower, nearly always in that line.
+        constexpr std::size_t kAhead = kScatteredFillPrefetch;
+        std::size_t t = t_begin;
+        for (; t + 2 * kAhead < t_end; ++t) {
+          const Triangle& far = triangles[t + 2 * kAhead];
+          hwy::Prefetch(mine + far[0]);
+          hwy::Prefetch(mine + far[1]);
+          hwy::Prefetch(mine + far[2]);
+          const Triangle& near = triangles[t + kAhead];
+          hwy::Prefetch(indices + mine[near[0]] - 1);
+          hwy::Prefetch(indices + mine[near[1]] - 1);
+          hwy::Prefetch(indices + mine[near[2]] - 1);
+          FillDecrementing(triangles.data(), t, mine, indices);
+        }
+        for (; t < t_end; ++t) {
+          FillDecrementing(triangles.data(), t, mine, indices);
+        }
       } else {
         // NvCloth's decrementing fill, on this thread's cursors.
         for (std::size_t t = t_begin; t < t_end; ++t) {
-          const auto id = static_cast<std::uint32_t>(t);
-          indices[--mine[triangles[t][0]]] = id;
-          indices[--mine[triangles[t][1]]] = id;
-          indices[--mine[triangles[t][2]]] = id;
+          FillDecrementing(triangles.data(), t, mine, indices);
         }
       }
 #pragma omp barrier
     }
-    if (clear_begin < clear_end) {
-      if (ordered || failed) {
-        std::fill(mine + clear_begin, mine + clear_end, 0u);
-      } else {
-        // The general merge wrote cursors into every array over every
-        // thread's particle range: each thread clears its range in all.
-        const std::size_t p_begin = n * thread / team;
-        const std::size_t p_end = n * (thread + 1) / team;
-        for (std::size_t u = 0; u < team; ++u) {
-          std::fill(counts.data() + u * n + p_begin,
-                    counts.data() + u * n + p_end, 0u);
-        }
-      }
+    // Cursors went only into windows, each thread's into its own array's.
+    if (window.low < window.high) {
+      std::fill(mine + window.low, mine + window.high, 0u);
     }
   }
   ThrowFirstIndexError(first_bad, triangles, n);
@@ -361,7 +485,7 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
 
 void OpenMpBuild(std::span<const Triangle> triangles,
                  std::size_t particle_count, Adjacency& out) {
-  OpenMpBuildTuned(triangles, particle_count, out, kMinTrianglesPerThread);
+  OpenMpBuildTuned(triangles, particle_count, out, OpenMpTuning{});
 }
 
 }  // namespace adj::triangle_adjacency

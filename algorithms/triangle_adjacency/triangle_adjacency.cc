@@ -15,14 +15,15 @@ std::span<const Variant> Variants() {
             "descending triangle order",
             &NvClothBuild},
     Variant{"openmp", Backend::kOpenMp,
-            "ours: per-thread counts over contiguous triangle slices; when "
-            "the slices touch ordered particle windows (meshes stored with "
-            "locality) each thread scans its own window, else one merge of "
-            "all counts; the count pass range-checks on Highway lanes; "
-            "slices with locality count and fill by decrements as NvCloth, "
-            "scattered (or page-aliased) slices keep each entry's rank and "
-            "fill by it, prefetching counters and slots 64 triangles ahead; "
-            "rows in NvCloth's descending order, whatever the thread count",
+            "ours: per-thread counts over contiguous triangle slices, "
+            "paired threads meeting where their work does; each thread "
+            "merges an equal share of the particles, reading only the "
+            "counts of the threads that touched them; NvCloth's "
+            "decrementing fill per thread, prefetching cursors and slots "
+            "on scattered meshes, placing entries by rank (kept by the "
+            "count) where output and triangles alias in the page; the "
+            "count pass range-checks on Highway lanes; rows in NvCloth's "
+            "descending order, whatever the thread count",
             &OpenMpBuild},
     Variant{"partitioned", Backend::kOpenMp,
             "ours: entries radix-partitioned into blocks of 8192 particles, "
