@@ -266,7 +266,8 @@ TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
   EXPECT_TRUE(rc::check("small meshes, tiny slices, back to back", [] {
     const OpenMpTuning tuning = {
         .min_triangles_per_thread = *rc::gen::inRange<std::size_t>(1, 5),
-        .chunk_triangles = *rc::gen::inRange<std::size_t>(1, 5)};
+        .chunk_triangles = *rc::gen::inRange<std::size_t>(1, 5),
+        .meet_on_every_mesh = *rc::gen::arbitrary<bool>()};
     omp_set_num_threads(*rc::gen::inRange(1, 7));
     const auto build_and_check = [&](const Mesh& mesh) {
       Adjacency got;

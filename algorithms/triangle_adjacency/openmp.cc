@@ -327,15 +327,21 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     detail::SliceCount counted;
     std::size_t t_begin = triangle_count * thread / team;
     std::size_t t_end = triangle_count * (thread + 1) / team;
-    if (ranked || !paired) {
+    // Meshes with locality cost the same everywhere: an even split beats
+    // a meeting point, which lands on a chunk boundary and leaves the
+    // second thread walking backward (2M-triangle grid: fills of 2.3 and
+    // 2.1 ms met, 2.2 and 2.2 split evenly).
+    const bool meet =
+        paired && !ranked && (scattered || tuning.meet_on_every_mesh);
+    if (!meet) {
       counted = detail::CountSliceKernel(triangles.data(), t_begin, t_end, n,
                                          mine, ranked ? rank : nullptr);
     } else {
-      // Without ranks the order of counting does not matter, so the pair
-      // meets where its work does: the first thread takes chunks from the
-      // front, the second from the back. Equal halves of CGAL's armadillo
-      // subdivided to 3.3M triangles cost 3.0 and 3.4 ms to count, 5.1 and
-      // 6.2 to fill (2 threads).
+      // Without ranks the order of counting does not matter, so on a
+      // scattered mesh the pair meets where its work does: the first thread
+      // takes chunks from the front, the second from the back. Equal halves of
+      // CGAL's armadillo subdivided to 3.3M triangles cost 3.0 and 3.4 ms to
+      // count, 5.1 and 6.2 to fill (2 threads).
       const bool second = thread == region_first + 1;
       const std::size_t chunks =
           (r_end - r_begin + chunk_triangles - 1) / chunk_triangles;
@@ -372,7 +378,7 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       failed = std::any_of(first_bad.begin(), first_bad.end(),
                            [](std::size_t bad) { return bad != kNoError; });
     }  // implicit barrier
-    if (!ranked && paired) {
+    if (meet) {
       (thread == region_first ? t_end : t_begin) = split[region];
     }
     if (!failed) {

@@ -100,6 +100,9 @@ struct OpenMpTuning {
   // triangles: the second thread walks the chunks backward, and the
   // hardware prefetcher starts over at each.
   std::size_t chunk_triangles = 32768;
+  // Pairs meet wherever their work does on scattered meshes only; tests set
+  // this to drive the meeting on small meshes, which never look scattered.
+  bool meet_on_every_mesh = false;
 };
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out,
