@@ -20,12 +20,12 @@ namespace adj::triangle_adjacency::detail {
 constexpr std::size_t kCheckBlock = 16;
 constexpr std::size_t kNoError = std::numeric_limits<std::size_t>::max();
 // A block whose corners span more particles than this looks scattered
-// (openmp.cc judges a region from 32 sampled blocks). On scattered regions
-// the count prefetches the counts of the block kCountPrefetch triangles
-// ahead. CGAL's armadillo subdivided to 3.3M triangles (2 threads, 2-vCPU
-// EPYC, same process): 14.8 -> 12.7 ms for the whole build; on the
-// 2M-triangle grid, whose blocks span about one grid row, prefetching would
-// cost 8.0 -> 9.0 ms, so it is skipped there.
+// (openmp.cc judges a region from 32 sampled blocks; the count, each block
+// from the spans of its vector lanes) and prefetches the counts of the
+// block kCountPrefetch triangles ahead. CGAL's armadillo subdivided to 3.3M
+// triangles (2 threads, 2-vCPU EPYC, same process): 14.8 -> 12.7 ms for the
+// whole build; on the 2M-triangle grid, whose blocks span about one grid row,
+// prefetching would cost 8.0 -> 9.0 ms, so it is skipped there.
 constexpr std::uint32_t kScatteredSpan = 4096;
 constexpr std::size_t kCountPrefetch = 64;
 
@@ -42,11 +42,9 @@ struct SliceCount {
 // and rank[t] = the three counts before the increments, one byte each
 // (corner k in bits 8k..8k+7; a count past 255 spills into the next byte,
 // which the caller detects from the counts); with rank == nullptr, counts
-// only (plain increments, cheaper). prefetch_counts: see kScatteredSpan. No
-// checks of the arguments.
+// only (plain increments, cheaper). No checks of the arguments.
 SliceCount CountSliceKernel(const Triangle* triangles, std::size_t begin,
                             std::size_t end, std::size_t particle_count,
-                            std::uint32_t* counts, std::uint32_t* rank,
-                            bool prefetch_counts);
+                            std::uint32_t* counts, std::uint32_t* rank);
 
 }  // namespace adj::triangle_adjacency::detail

@@ -334,9 +334,8 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     const bool meet =
         paired && !ranked && (scattered || tuning.meet_on_every_mesh);
     if (!meet) {
-      counted =
-          detail::CountSliceKernel(triangles.data(), t_begin, t_end, n, mine,
-                                   ranked ? rank : nullptr, scattered);
+      counted = detail::CountSliceKernel(triangles.data(), t_begin, t_end, n,
+                                         mine, ranked ? rank : nullptr);
     } else {
       // Without ranks the order of counting does not matter, so on a
       // scattered mesh the pair meets where its work does: the first thread
@@ -353,7 +352,7 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
         const std::size_t begin = r_begin + chunk * chunk_triangles;
         const detail::SliceCount part = detail::CountSliceKernel(
             triangles.data(), begin, std::min(begin + chunk_triangles, r_end),
-            n, mine, nullptr, scattered);
+            n, mine, nullptr);
         counted.low = std::min(counted.low, part.low);
         counted.high = std::max(counted.high, part.high);
         // Whatever is left goes to the partner, which finds any earlier
