@@ -250,6 +250,15 @@ bool PageAliased(const Triangle* triangles, const std::uint32_t* indices) {
   return gap < kAliasWindow || gap > kPage - kAliasWindow;
 }
 
+// Prefetches the cursors of a triangle's three corners, which a fill will
+// read some triangles later.
+inline void PrefetchCursors(const std::uint32_t* cursors,
+                            const Triangle& triangle) {
+  hwy::Prefetch(cursors + triangle[0]);
+  hwy::Prefetch(cursors + triangle[1]);
+  hwy::Prefetch(cursors + triangle[2]);
+}
+
 // NvCloth's fill of triangle t's three entries, decrementing the cursors.
 inline void FillDecrementing(const Triangle* triangles, std::size_t t,
                              std::uint32_t* cursors, std::uint32_t* indices) {
@@ -437,10 +446,7 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
         };
         std::size_t t = t_begin;
         for (; t + 2 * kFillPrefetch < t_end; ++t) {
-          const Triangle& far = triangles[t + 2 * kFillPrefetch];
-          hwy::Prefetch(mine + far[0]);
-          hwy::Prefetch(mine + far[1]);
-          hwy::Prefetch(mine + far[2]);
+          PrefetchCursors(mine, triangles[t + 2 * kFillPrefetch]);
           const std::size_t near = t + kFillPrefetch;
           hwy::Prefetch(indices + slot(near, 0));
           hwy::Prefetch(indices + slot(near, 1));
@@ -456,10 +462,7 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
         constexpr std::size_t kAhead = kScatteredFillPrefetch;
         std::size_t t = t_begin;
         for (; t + 2 * kAhead < t_end; ++t) {
-          const Triangle& far = triangles[t + 2 * kAhead];
-          hwy::Prefetch(mine + far[0]);
-          hwy::Prefetch(mine + far[1]);
-          hwy::Prefetch(mine + far[2]);
+          PrefetchCursors(mine, triangles[t + 2 * kAhead]);
           const Triangle& near = triangles[t + kAhead];
           hwy::Prefetch(indices + mine[near[0]] - 1);
           hwy::Prefetch(indices + mine[near[1]] - 1);
