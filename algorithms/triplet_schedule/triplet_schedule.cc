@@ -286,6 +286,15 @@ std::span<const Variant> WarpSchedulers() {
               "1-2 fill banks that cost nothing) and keeps the layout with "
               "fewer replays; slower, fewer replays; 32-bit output",
               &RoundMatchedWarp},
+      Variant{"transversal_warp", Backend::kSerial,
+              "ours: bank_matched_warp's sets; each set whose warps replay "
+              "more than ideal is also laid out as whole conflict-free warps "
+              "(one triplet per slot-0 bank, slot-1 and slot-2 banks all "
+              "distinct, found by a depth-limited displacing search), the "
+              "leftovers filling the holes where they add fewest replays, "
+              "so that conflicts gather in few warps; keeps the layout with "
+              "fewer replays; 32-bit output",
+              &TransversalWarp},
   };
   return kVariants;
 }

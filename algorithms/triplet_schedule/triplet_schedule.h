@@ -141,6 +141,9 @@ void BankMatchedSchedule(std::span<const Triplet> input,
                          Schedule& out, WarpLayout* alternative);
 // round_matched_warp's layout (round_matched_warp.cc).
 WarpLayout RoundMatchedLayout;
+// transversal_warp's layout: conflict-free warps built whole, leftovers
+// into the holes (transversal_warp.cc).
+WarpLayout TransversalLayout;
 
 // The implementations, one file each; call them through the tables.
 ScheduleFn NvClothSimd;
@@ -151,5 +154,6 @@ ScheduleFn StampedSimd;
 ScheduleFn BfsBankedWarp;
 ScheduleFn BankMatchedWarp;
 ScheduleFn RoundMatchedWarp;
+ScheduleFn TransversalWarp;
 
 }  // namespace adj::triplet_schedule

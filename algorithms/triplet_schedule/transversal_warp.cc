@@ -1,0 +1,317 @@
+// Ours: bank_matched_warp's colouring, then each set that its matcher left
+// more than 1 % above SetReplaysFloor is laid out again, warp by warp, as
+// conflict-free warps ("transversals": 32 triplets whose banks are all
+// distinct in each of the 3 slots), keeping the better of the two layouts.
+//
+// Why whole warps: a warp replays a load once per extra triplet on the
+// busiest bank of that slot, so 16 duplicated banks in one warp cost what
+// one costs. The matchers (bank_matched_warp, round_matched_warp) place
+// triplet by triplet where each adds least, which spreads the unavoidable
+// conflicts over nearly every warp (armadillo's sets: 1.45 x ideal against
+// a floor of 1.04). Here each full warp is built to have none, and what
+// cannot be built so is left to a few warps that take the leftovers.
+//
+// A warp is built one slot-0 bank (a "group") at a time, the group with the
+// fewest remaining (slot-1, slot-2) bank pairs first. A group takes a
+// triplet from the pool whose slot-1 and slot-2 banks are still free in the
+// warp; where none is, a depth-limited search takes one whose banks are
+// held by other groups and re-places those (an augmenting path over the
+// two bank resources), within a budget of tried options per group. Groups
+// that still find nothing leave a hole; once every full warp is built the
+// leftovers fill the holes (and the set's last, partial warp) where they
+// add the fewest replays by NvCloth's cost model.
+//
+// Scratch program (2-vCPU EPYC, bank_matched_warp's sets): replays / ideal
+// against round_matched_warp's layout, armadillo 1.45 -> 1.23, bunny00
+// 1.46 -> 1.16, permuted 250^2 grid 1.31 -> 1.07, permuted alternating
+// grid 1.37 -> 1.09. On small sets (elephant, 16^2 grids) no warp can be
+// built without conflicts and the matcher's layout is kept.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+namespace adj::triplet_schedule {
+namespace {
+
+constexpr std::uint32_t kBanks = 32;
+constexpr std::uint32_t kWarp = 32;
+constexpr std::uint32_t kCells = kBanks * kBanks * kBanks;
+constexpr std::uint8_t kNoGroup = 0xff;
+// How deep a group may displace others, and how many options one group's
+// search may try: depth 1 left armadillo at 1.37 x ideal, depth 3 with 200
+// options 1.23, depth 6 with 2000 1.23 at 1.7x the time (scratch).
+constexpr int kDisplaceDepth = 3;
+constexpr int kOptionBudget = 200;
+
+std::uint32_t Bank(const Triplet& t, int slot) { return t[slot] % kBanks; }
+std::uint32_t CellOf(const Triplet& t) {
+  return (Bank(t, 0) * kBanks + Bank(t, 1)) * kBanks + Bank(t, 2);
+}
+
+class TransversalBuilder {
+ public:
+  void Run(std::span<const Triplet> set, std::span<Triplet> out) {
+    set_ = set;
+    const auto n = static_cast<std::uint32_t>(set.size());
+    const std::uint32_t full = n / kWarp;
+    const std::uint32_t warps = (n + kWarp - 1) / kWarp;
+    FillPool();
+    random_ = 0x9e3779b9u ^ n;
+    members_.assign(warps, {});
+    for (std::uint32_t w = 0; w < full; ++w) BuildWarp(members_[w]);
+    PlaceLeftovers(full, n - full * kWarp);
+    std::size_t next = 0;
+    for (const std::vector<std::uint32_t>& warp : members_) {
+      for (const std::uint32_t i : warp) out[next++] = set[i];
+    }
+  }
+
+ private:
+  // The set's triplets by cell (b0, b1, b2); per (b0, b1) a mask of the b2
+  // whose cell still holds one.
+  void FillPool() {
+    cell_start_.assign(kCells + 1, 0);
+    cell_left_.assign(kCells, 0);
+    for (const Triplet& t : set_) ++cell_left_[CellOf(t)];
+    pairs_.fill(0);
+    for (std::uint32_t cell = 0; cell < kCells; ++cell) {
+      cell_start_[cell + 1] = cell_start_[cell] + cell_left_[cell];
+      if (cell_left_[cell] != 0) pairs_[cell / kBanks] |= 1u << (cell % kBanks);
+    }
+    pool_.resize(set_.size());
+    std::vector<std::uint32_t> cursor(cell_start_.begin(),
+                                      cell_start_.end() - 1);
+    for (std::uint32_t i = 0; i < set_.size(); ++i) {
+      pool_[cursor[CellOf(set_[i])]++] = i;
+    }
+  }
+  std::uint32_t Take(std::uint32_t cell) {
+    const std::uint32_t i = pool_[cell_start_[cell] + --cell_left_[cell]];
+    if (cell_left_[cell] == 0)
+      pairs_[cell / kBanks] &= ~(1u << (cell % kBanks));
+    return i;
+  }
+  std::uint32_t Random() {  // xorshift32: deterministic, cheap
+    random_ ^= random_ << 13;
+    random_ ^= random_ >> 17;
+    random_ ^= random_ << 5;
+    return random_;
+  }
+
+  // The warp under construction: per group g (its slot-0 bank) the slot-1
+  // and slot-2 banks it took, and per bank the group holding it.
+  struct Undo {
+    std::uint8_t group, bank1, bank2, had;
+  };
+  void Assign(std::uint32_t g, std::uint32_t b1, std::uint32_t b2) {
+    undo_.push_back(
+        {static_cast<std::uint8_t>(g), bank1_[g], bank2_[g], has_[g]});
+    if (has_[g]) Release(g);
+    bank1_[g] = static_cast<std::uint8_t>(b1);
+    bank2_[g] = static_cast<std::uint8_t>(b2);
+    has_[g] = 1;
+    owner1_[b1] = owner2_[b2] = static_cast<std::uint8_t>(g);
+    free1_ &= ~(1u << b1);
+    free2_ &= ~(1u << b2);
+  }
+  void Unassign(std::uint32_t g) {
+    undo_.push_back(
+        {static_cast<std::uint8_t>(g), bank1_[g], bank2_[g], has_[g]});
+    Release(g);
+    has_[g] = 0;
+  }
+  void Release(std::uint32_t g) {
+    owner1_[bank1_[g]] = owner2_[bank2_[g]] = kNoGroup;
+    free1_ |= 1u << bank1_[g];
+    free2_ |= 1u << bank2_[g];
+  }
+  void Rollback(std::size_t mark) {
+    while (undo_.size() > mark) {
+      const Undo u = undo_.back();
+      undo_.pop_back();
+      if (has_[u.group]) Release(u.group);
+      has_[u.group] = u.had;
+      bank1_[u.group] = u.bank1;
+      bank2_[u.group] = u.bank2;
+      if (u.had) {
+        owner1_[u.bank1] = owner2_[u.bank2] = u.group;
+        free1_ &= ~(1u << u.bank1);
+        free2_ &= ~(1u << u.bank2);
+      }
+    }
+  }
+
+  // Gives group g a pool triplet whose banks are free, or one whose banks
+  // others hold, re-placing them (depth-limited); false leaves everything
+  // as it was.
+  bool Place(std::uint32_t g, int depth) {
+    const std::uint32_t rotate = Random() % kBanks;
+    for (std::uint32_t s = 0; s < kBanks; ++s) {
+      const std::uint32_t b1 = (s + rotate) % kBanks;
+      if ((free1_ >> b1 & 1) == 0) continue;
+      const std::uint32_t b2s = pairs_[g * kBanks + b1] & free2_;
+      if (b2s != 0) {
+        Assign(g, b1, static_cast<std::uint32_t>(std::countr_zero(b2s)));
+        return true;
+      }
+    }
+    if (depth == kDisplaceDepth) return false;
+    for (std::uint32_t s = 0; s < kBanks; ++s) {
+      const std::uint32_t b1 = (s + rotate) % kBanks;
+      for (std::uint32_t b2s = pairs_[g * kBanks + b1]; b2s != 0;
+           b2s &= b2s - 1) {
+        if (--budget_ < 0) return false;
+        const auto b2 = static_cast<std::uint32_t>(std::countr_zero(b2s));
+        const std::uint8_t g1 = owner1_[b1];
+        const std::uint8_t g2 = owner2_[b2];
+        if ((g1 != kNoGroup && locked_[g1]) ||
+            (g2 != kNoGroup && locked_[g2])) {
+          continue;
+        }
+        const std::size_t mark = undo_.size();
+        if (g1 != kNoGroup) Unassign(g1);
+        if (g2 != kNoGroup && g2 != g1) Unassign(g2);
+        Assign(g, b1, b2);
+        locked_[g] = 1;
+        const bool placed =
+            (g1 == kNoGroup || Place(g1, depth + 1)) &&
+            (g2 == kNoGroup || g2 == g1 || Place(g2, depth + 1));
+        locked_[g] = 0;
+        if (placed) return true;
+        Rollback(mark);
+      }
+    }
+    return false;
+  }
+
+  void BuildWarp(std::vector<std::uint32_t>& warp) {
+    free1_ = free2_ = ~0u;
+    has_.fill(0);
+    locked_.fill(0);
+    owner1_.fill(kNoGroup);
+    owner2_.fill(kNoGroup);
+    // Groups with the fewest pool options first.
+    std::array<std::uint32_t, kBanks> order;
+    for (std::uint32_t g = 0; g < kBanks; ++g) {
+      std::uint32_t options = 0;
+      for (std::uint32_t b1 = 0; b1 < kBanks; ++b1) {
+        options +=
+            static_cast<std::uint32_t>(std::popcount(pairs_[g * kBanks + b1]));
+      }
+      order[g] = options << 8 | g;
+    }
+    std::sort(order.begin(), order.end());
+    for (const std::uint32_t key : order) {
+      if (key >> 8 == 0) continue;  // no triplet left on this slot-0 bank
+      const std::uint32_t g = key & 0xff;
+      budget_ = kOptionBudget;
+      locked_[g] = 1;
+      Place(g, 0);
+      locked_[g] = 0;
+      undo_.clear();
+    }
+    for (std::uint32_t g = 0; g < kBanks; ++g) {
+      if (has_[g])
+        warp.push_back(Take((g * kBanks + bank1_[g]) * kBanks + bank2_[g]));
+    }
+  }
+
+  // The pool's remainder into the holes of the full warps and the partial
+  // last warp (`partial` triplets), each where NvCloth's model adds the
+  // fewest replays, the emptier warp on ties.
+  void PlaceLeftovers(std::uint32_t full, std::uint32_t partial) {
+    std::vector<std::uint32_t> left;
+    for (std::uint32_t cell = 0; cell < kCells; ++cell) {
+      for (std::uint32_t j = 0; j < cell_left_[cell]; ++j) {
+        left.push_back(pool_[cell_start_[cell] + j]);
+      }
+    }
+    if (left.empty()) return;
+    // Interleave the cells so that one bank's leftovers do not queue up.
+    for (std::size_t i = left.size(); i > 1; --i) {
+      std::swap(left[i - 1], left[Random() % i]);
+    }
+    const auto warps = static_cast<std::uint32_t>(members_.size());
+    counts_.assign(std::size_t{warps} * 3 * kBanks, 0);
+    most_.assign(std::size_t{warps} * 3, 0);
+    std::vector<std::uint32_t> open;
+    for (std::uint32_t w = 0; w < warps; ++w) {
+      const std::uint32_t capacity = w < full ? kWarp : partial;
+      if (members_[w].size() < capacity) open.push_back(w);
+      for (const std::uint32_t i : members_[w]) Count(w, set_[i]);
+    }
+    for (const std::uint32_t i : left) {
+      const Triplet& t = set_[i];
+      std::size_t best = 0;
+      std::uint32_t best_cost = std::numeric_limits<std::uint32_t>::max();
+      for (std::size_t o = 0; o < open.size(); ++o) {
+        const std::uint32_t w = open[o];
+        std::uint32_t replays = 0;
+        for (int k = 0; k < 3; ++k) {
+          replays += counts_[(w * 3 + k) * kBanks + Bank(t, k)] >=
+                     std::max<std::uint8_t>(most_[w * 3 + k], 1);
+        }
+        const auto cost =
+            replays * 64 + static_cast<std::uint32_t>(members_[w].size());
+        if (cost < best_cost) {
+          best_cost = cost;
+          best = o;
+        }
+      }
+      const std::uint32_t w = open[best];
+      members_[w].push_back(i);
+      Count(w, t);
+      const std::uint32_t capacity = w < full ? kWarp : partial;
+      if (members_[w].size() == capacity) {
+        open[best] = open.back();
+        open.pop_back();
+      }
+    }
+  }
+  void Count(std::uint32_t w, const Triplet& t) {
+    for (int k = 0; k < 3; ++k) {
+      std::uint8_t& count = counts_[(w * 3 + k) * kBanks + Bank(t, k)];
+      ++count;
+      most_[w * 3 + k] = std::max(most_[w * 3 + k], count);
+    }
+  }
+
+  std::span<const Triplet> set_;
+  std::vector<std::uint32_t> cell_start_;
+  std::vector<std::uint32_t> cell_left_;
+  std::vector<std::uint32_t> pool_;  // set indices, cell by cell
+  std::array<std::uint32_t, kBanks * kBanks> pairs_{};  // [b0][b1]: b2 mask
+  std::uint32_t random_ = 1;
+  std::uint32_t free1_ = 0;
+  std::uint32_t free2_ = 0;
+  std::array<std::uint8_t, kBanks> bank1_{};
+  std::array<std::uint8_t, kBanks> bank2_{};
+  std::array<std::uint8_t, kBanks> has_{};
+  std::array<std::uint8_t, kBanks> locked_{};
+  std::array<std::uint8_t, kBanks> owner1_{};
+  std::array<std::uint8_t, kBanks> owner2_{};
+  std::vector<Undo> undo_;
+  int budget_ = 0;
+  std::vector<std::vector<std::uint32_t>> members_;  // per warp, set indices
+  std::vector<std::uint8_t> counts_;                 // [warp][slot][bank]
+  std::vector<std::uint8_t> most_;                   // [warp][slot]
+};
+
+}  // namespace
+
+void TransversalLayout(std::span<const Triplet> set, std::span<Triplet> out) {
+  thread_local TransversalBuilder builder;
+  builder.Run(set, out);
+}
+
+void TransversalWarp(std::span<const Triplet> input, std::size_t particle_count,
+                     unsigned width, Schedule& out) {
+  BankMatchedSchedule(input, particle_count, width, out, &TransversalLayout);
+}
+
+}  // namespace adj::triplet_schedule
