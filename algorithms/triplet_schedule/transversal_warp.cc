@@ -43,8 +43,9 @@ constexpr std::uint32_t kWarp = 32;
 constexpr std::uint32_t kCells = kBanks * kBanks * kBanks;
 constexpr std::uint8_t kNoGroup = 0xff;
 // How deep a group may displace others, and how many options one group's
-// search may try: depth 1 left armadillo at 1.37 x ideal, depth 3 with 200
-// options 1.23, depth 6 with 2000 1.23 at 1.7x the time (scratch).
+// search may try (scratch program, armadillo): a single re-pick of one
+// blocking group left 1.37 x ideal, depth 3 with 200 options 1.23, depth 6
+// with 2000 options 1.23 at 1.7x the time.
 constexpr int kDisplaceDepth = 3;
 constexpr int kOptionBudget = 200;
 
