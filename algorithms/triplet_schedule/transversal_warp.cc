@@ -21,11 +21,13 @@
 // leftovers fill the holes (and the set's last, partial warp) where they
 // add the fewest replays by NvCloth's cost model.
 //
-// Scratch program (2-vCPU EPYC, bank_matched_warp's sets): replays / ideal
-// against round_matched_warp's layout, armadillo 1.45 -> 1.23, bunny00
-// 1.46 -> 1.16, permuted 250^2 grid 1.31 -> 1.07, permuted alternating
-// grid 1.37 -> 1.09. On small sets (elephant, 16^2 grids) no warp can be
-// built without conflicts and the matcher's layout is kept.
+// triplet_schedule_bench at debbe7d (2-vCPU EPYC, one run), replays /
+// ideal, round_matched_warp -> transversal_warp: armadillo 1.45 -> 1.23,
+// bunny00 1.46 -> 1.15, permuted 250^2 grid 1.31 -> 1.06, permuted
+// alternating 250^2 grid 1.37 -> 1.09. Small sets (elephant, 16^2 and 32^2
+// grids) hold a few triplets per bank, too few to build warps without
+// conflicts: there this layout is no better than bank_matched_warp's, and
+// round_matched_warp's matching does better (elephant 1.75 against 1.88).
 #include <algorithm>
 #include <array>
 #include <bit>
