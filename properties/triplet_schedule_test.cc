@@ -424,10 +424,10 @@ TEST(TransversalLayout, KeepsEveryTriplet) {
 // triplets shuffled. Each slot-0 bank has just 2 triplets to choose from,
 // so greedy picks collide and only the displacing search recovers: in a
 // scratch run it laid out 156 of 200 such sets conflict-free (2 chunks x 3
-// loads, by the reference's metric), and none with kDisplaceDepth 0 or
-// without the slot-2 free mask (this test then fails). With 3 or more
-// planted warps it rarely recovers all of them; real sets, with dozens of
-// triplets per bank, leave it more room.
+// loads, by the reference's metric), and none with kDisplaceDepth 0. This
+// test fails with kDisplaceDepth 0, and without the slot-2 free mask in
+// the first pick. With 3 or more planted warps it rarely recovers all of
+// them; real sets, with dozens of triplets per bank, leave it more room.
 TEST(TransversalLayout, RecoversPlantedConflictFreeWarps) {
   std::mt19937 random(5);
   int conflict_free = 0;
