@@ -274,6 +274,24 @@ TEST_P(WarpScheduler, PassesTheValidatorNearSixteenBitLimit) {
   EXPECT_EQ(CheckWarp(triplets, 65536, 32, got), "");
 }
 
+// The colourings keep a 64-bit mask of taken colours per particle up to
+// maxAdj = kMaskedMaxAdjacent and fall back to per-triplet marks past it:
+// discs whose centres sit in 20 to 23 triplets cross that limit, natural
+// and shuffled.
+TEST_P(WarpScheduler, PassesTheValidatorAcrossTheColourMaskLimit) {
+  for (std::size_t segments = kMaskedMaxAdjacent - 1;
+       segments <= kMaskedMaxAdjacent + 2; ++segments) {
+    const Mesh disc = scenes::Disc(segments, 12);
+    for (const Mesh& mesh : {disc, scenes::Shuffled(disc, segments)}) {
+      const Triplets triplets = scenes::VirtualParticles(mesh);
+      const Schedule got =
+          Scheduled(variant().run, triplets, mesh.particles(), 32);
+      EXPECT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "")
+          << segments << " segments";
+    }
+  }
+}
+
 // Past 16 bits (a 300 x 300 quad cloth: 90601 particles): the 32-bit
 // schedulers schedule it, the faithful 16-bit ones refuse it with an Error.
 const Mesh& LargeCloth() {
@@ -401,6 +419,29 @@ TEST(LayoutChoosingWarps, NeverReplayMoreThanBankMatched) {
       fewer_somewhere = fewer_somewhere || replays(chosen) < replays(bank);
     }
     EXPECT_TRUE(fewer_somewhere);
+  }
+}
+
+// bfs_banked_warp colours in input order where that takes fewer colours:
+// a natural alternating-diagonal grid then needs no more sets than its
+// busiest particle has triplets (breadth first takes one more); its
+// shuffled copy, whose input order scatters, keeps breadth first's sets.
+TEST(BfsBankedWarp, ColoursInInputOrderWhereThatTakesFewerSets) {
+  const Mesh grid = scenes::ClothGrid(40, 40, scenes::Diagonals::kAlternating);
+  const Mesh meshes[] = {grid, scenes::Shuffled(grid, 5)};
+  for (int shuffled = 0; shuffled < 2; ++shuffled) {
+    const Mesh& mesh = meshes[shuffled];
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    const Schedule got =
+        Scheduled(&BfsBankedWarp, triplets, mesh.particles(), 32);
+    ASSERT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "");
+    const reference::ScheduleMetrics metrics = reference::MeasureSchedule(
+        triplets, mesh.particles(), 32, got.triplets, got.set_sizes, 0);
+    if (shuffled == 0) {
+      EXPECT_EQ(metrics.sets, metrics.max_adj);
+    } else {
+      EXPECT_LE(metrics.sets, metrics.max_adj + 2);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 // Ours: colour first, then lay each colour out in warps for the banks.
 //
 // Colouring: BreadthFirstColouring (greedy smallest free colour, breadth
-// first over shared particles).
+// first over shared particles), or greedy in input order where that takes
+// fewer colours.
 //
 // Banks: each set of n triplets is cut into ceil(n / 32) warps, all full
 // but the last, and its triplets are placed, in colouring order, into the
@@ -92,7 +93,15 @@ void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
   if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
       TripletAdjacency(input, particle_count);
-  const Colouring colouring = BreadthFirstColouring(input, adjacency);
+  Colouring colouring = BreadthFirstColouring(input, adjacency);
+  // A regular mesh in its natural order can colour better in that order:
+  // the natural alternating-diagonal grids take maxAdj colours in input
+  // order, maxAdj + 1 breadth first, and their warps then replay less too
+  // (250^2 quads, scratch: 2.97 -> 2.03 x ideal).
+  if (adjacency.max_adjacent <= kMaskedMaxAdjacent) {
+    Colouring in_order = InputOrderColouring(input, particle_count);
+    if (in_order.colours < colouring.colours) colouring = std::move(in_order);
+  }
   const std::vector<std::uint32_t> members =
       GroupByColour(colouring, out.set_sizes);
 

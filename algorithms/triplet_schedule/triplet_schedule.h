@@ -111,6 +111,13 @@ struct Colouring {
 };
 Colouring BreadthFirstColouring(std::span<const Triplet> triplets,
                                 const triangle_adjacency::Adjacency& adjacency);
+// The same greedy in input order (NvCloth's visiting order; `order` is the
+// input order), on 64-bit colour masks: only for maxAdj <=
+// kMaskedMaxAdjacent, where greedy needs at most 3 (maxAdj - 1) + 1 <= 64
+// colours.
+inline constexpr std::uint32_t kMaskedMaxAdjacent = 21;
+Colouring InputOrderColouring(std::span<const Triplet> triplets,
+                              std::size_t particle_count);
 // The triplets of each colour as one set, colour by colour, each in
 // colouring.order's order: sets `set_sizes` (one per colour) and returns the
 // triplet ids set after set; set c starts at the sum of the sizes before it.
