@@ -368,8 +368,9 @@ std::span<const Variant> WarpSchedulers() {
       Variant{"bfs_banked_warp", Backend::kSerial,
               "ours: greedy smallest-colour in breadth-first order over "
               "shared particles (near maxAdj sets on permuted meshes too), "
-              "then each set cut into full warps of 32 filled by least added "
-              "bank replays on the real layout; 32-bit output",
+              "or in input order where that takes fewer colours, then each "
+              "set cut into full warps of 32 filled by least added bank "
+              "replays on the real layout; 32-bit output",
               &BfsBankedWarp},
       Variant{"bank_matched_warp", Backend::kSerial,
               "ours: breadth-first greedy colouring, then the top colour "
