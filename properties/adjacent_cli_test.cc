@@ -243,7 +243,7 @@ TEST(AdjacentCli, VerifyOnCgalBunnyAndACorruptedCopy) {
   EXPECT_NE(agreed.output.find("37706 particles, 75408 triangles"),
             std::string::npos)
       << agreed.output;
-  // bunny00's 37709 particles are past cuda_shared's documented limit (one
+  // bunny00's 37706 particles are past cuda_shared's documented limit (one
   // block's shared memory), which verify reports as skipped on a GPU.
   EXPECT_EQ(CountOf(agreed.output, " agrees ") +
                 CountOf(agreed.output, "bytes of shared memory"),

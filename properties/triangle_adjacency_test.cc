@@ -258,16 +258,19 @@ TEST(TriangleAdjacencyPartitioned, RejectsOutOfRangeWithTinyBlocks) {
 // openmp's threaded paths on small meshes: a fork at 1 to 4 triangles per
 // thread, chunks of 1 to 4, 1 to 6 threads: pairs that meet anywhere in
 // their region, a thread left over, merges whose rows one thread, two or
-// more counted. Builds run back to back on one thread's workspace, with an
-// out-of-range mesh between them, because each build relies on the last one
-// (even one that threw) having cleared the counts it touched.
+// more counted, either fill. Builds run back to back on one thread's workspace,
+// with an out-of-range mesh between them, because each build relies on the last
+// one (even one that threw) having cleared the counts it touched.
 TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
   const int default_threads = omp_get_max_threads();
   EXPECT_TRUE(rc::check("small meshes, tiny slices, back to back", [] {
     const OpenMpTuning tuning = {
         .min_triangles_per_thread = *rc::gen::inRange<std::size_t>(1, 5),
         .chunk_triangles = *rc::gen::inRange<std::size_t>(1, 5),
-        .meet_on_every_mesh = *rc::gen::arbitrary<bool>()};
+        .meet_on_every_mesh = *rc::gen::arbitrary<bool>(),
+        .ranked_fill = *rc::gen::element(OpenMpTuning::RankedFill::kAuto,
+                                         OpenMpTuning::RankedFill::kAlways,
+                                         OpenMpTuning::RankedFill::kNever)};
     omp_set_num_threads(*rc::gen::inRange(1, 7));
     const auto build_and_check = [&](const Mesh& mesh) {
       Adjacency got;
@@ -307,14 +310,14 @@ TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
   omp_set_num_threads(default_threads);
 }
 
-// On scattered slices openmp's fill places each entry by its rank within
-// its thread's part of the row, kept in a byte; a particle in more than 256
-// triangles of one slice overflows it and the fill falls back to
-// decrementing cursors, as it does on slices with locality. Discs with
-// centres of valence 250 to 600, natural (locality) and shuffled
+// openmp's ranked fill places each entry by its rank within its thread's
+// part of the row, kept in a byte; a particle in more than 256 triangles of
+// one slice overflows it and the fill falls back to decrementing cursors.
+// Discs with centres of valence 250 to 600, natural (locality) and shuffled
 // (scattered: over 6000 particles, so that 48 random corners span more than
-// detail::kScatteredSpan), on 1 to 4 threads, cross that bound in one slice,
-// in several, or in none.
+// detail::kScatteredSpan, which prefetches), on 1 to 4 threads, cross that
+// bound in one slice, in several, or in none; each with the ranked fill
+// forced, the decrementing one forced, and as openmp chooses.
 TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
   const int default_threads = omp_get_max_threads();
   for (const std::size_t segments : {250, 256, 257, 300, 600}) {
@@ -322,17 +325,22 @@ TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
       const Mesh disc = scenes::Disc(segments, 6000 / segments + 1);
       const Mesh mesh = shuffled ? scenes::Shuffled(disc, segments) : disc;
       for (int threads = 1; threads <= 4; ++threads) {
-        omp_set_num_threads(threads);
-        Adjacency got;
-        OpenMpBuildTuned(mesh.triangles, mesh.particles(), got,
-                         {.min_triangles_per_thread = 1});
-        const Csr expected =
-            Expected(mesh.triangles, mesh.particles(), got.order);
-        EXPECT_EQ(got.order, RowOrder::kDescending);
-        EXPECT_TRUE(got.csr == expected)
-            << segments << " segments, shuffled " << shuffled << ", " << threads
-            << " threads";
-        EXPECT_EQ(got.max_adjacent, reference::LongestRow(expected));
+        using RankedFill = OpenMpTuning::RankedFill;
+        for (const RankedFill fill :
+             {RankedFill::kAuto, RankedFill::kAlways, RankedFill::kNever}) {
+          omp_set_num_threads(threads);
+          Adjacency got;
+          OpenMpBuildTuned(
+              mesh.triangles, mesh.particles(), got,
+              {.min_triangles_per_thread = 1, .ranked_fill = fill});
+          const Csr expected =
+              Expected(mesh.triangles, mesh.particles(), got.order);
+          EXPECT_EQ(got.order, RowOrder::kDescending);
+          EXPECT_TRUE(got.csr == expected)
+              << segments << " segments, shuffled " << shuffled << ", "
+              << threads << " threads, fill " << static_cast<int>(fill);
+          EXPECT_EQ(got.max_adjacent, reference::LongestRow(expected));
+        }
       }
     }
   }

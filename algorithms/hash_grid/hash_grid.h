@@ -75,8 +75,9 @@ struct Neighbors {
   // CPU threads the variant ran on.
   int threads = 1;
   // cuda only: seconds from the positions being on the device to the lists
-  // being ready there (allocations, kernels and CUB calls; not the copies
-  // between host and device), so that a benchmark can state the GPU's own
+  // being ready there (allocations, kernels, CUB calls and the small
+  // read-backs of sizes between them; not the bulk copies of positions and
+  // lists), so that a benchmark can state the GPU's own
   // rate beside the host-to-host one. 0 for the CPU variants.
   double device_seconds = 0;
 };

@@ -7,10 +7,12 @@
 // thread count.
 //
 // The phases, each ended by a barrier:
-//   - count: threads pair up, and the two of a pair count chunks of their
-//     region from either end until they meet, so that a region whose second
-//     half costs more (CGAL's armadillo subdivided: new vertices numbered far
-//     from the old ones they join) still splits evenly. The count pass
+//   - count: each thread counts its own slice, except on a scattered region
+//     (and without ranks): there threads pair up, and the two of a pair
+//     count chunks of their region from either end until they meet, so that
+//     a region whose second half costs more (CGAL's armadillo subdivided:
+//     new vertices numbered far from the old ones they join) still splits
+//     evenly. The count pass
 //     (count_kernel.cc, compiled by Highway for the CPU at hand: its vector
 //     min / max took a third of the pass as baseline x86-64 code)
 //     range-checks 16 triangles at a time and records the window of
@@ -26,7 +28,7 @@
 // Where corners are scattered (a shuffled mesh, a subdivided one), judged
 // per region from 32 sampled blocks, every count and fill store would miss
 // the cache: the count prefetches its counters 64 triangles ahead, and the
-// fill the cursors 128 ahead and, 64 ahead, the slot below each cursor's
+// fill the cursors 96 ahead and, 48 ahead, the slot below each cursor's
 // present value. On a mesh with locality whose output aliases its triangles
 // in the page (PageAliased), the count instead keeps each entry's rank
 // within its thread's part of the row (a byte, three packed in a word per
@@ -81,7 +83,8 @@ std::vector<std::uint32_t>& Workspace() {
 // Each entry's rank within its particle's part of its thread's slice (how
 // many earlier triangles of the slice share that corner), as the count pass
 // saw it, one byte per corner packed into a word per triangle: with it the
-// fill needs no decrement. Kept on scattered slices only (see the top).
+// fill needs no decrement. Kept only where the output aliases the
+// triangles in the page on a slice with locality (see the top).
 std::vector<std::uint32_t>& Ranks() {
   thread_local std::vector<std::uint32_t> ranks;
   return ranks;
@@ -332,7 +335,11 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     // alias its triangles in the page (PageAliased): on scattered meshes
     // writing and reading them cost more than the fill saves (armadillo
     // subdivided to 3.3M triangles, 2 threads: 11.2 -> 10.5 ms without).
-    const bool ranked = !scattered && PageAliased(triangles.data(), indices);
+    using RankedFill = OpenMpTuning::RankedFill;
+    const bool ranked =
+        tuning.ranked_fill == RankedFill::kAuto
+            ? !scattered && PageAliased(triangles.data(), indices)
+            : tuning.ranked_fill == RankedFill::kAlways;
     detail::SliceCount counted;
     std::size_t t_begin = triangle_count * thread / team;
     std::size_t t_end = triangle_count * (thread + 1) / team;

@@ -16,7 +16,8 @@ std::span<const Variant> Variants() {
             &NvClothBuild},
     Variant{"openmp", Backend::kOpenMp,
             "ours: per-thread counts over contiguous triangle slices, "
-            "paired threads meeting where their work does; each thread "
+            "paired threads meeting where their work does on scattered "
+            "meshes; each thread "
             "merges an equal share of the particles, reading only the "
             "counts of the threads that touched them; NvCloth's "
             "decrementing fill per thread, prefetching cursors and slots "

@@ -100,9 +100,15 @@ struct OpenMpTuning {
   // triangles: the second thread walks the chunks backward, and the
   // hardware prefetcher starts over at each.
   std::size_t chunk_triangles = 32768;
-  // Pairs meet wherever their work does on scattered meshes only; tests set
-  // this to drive the meeting on small meshes, which never look scattered.
+  // Pairs meet wherever their work does on scattered meshes only (and never
+  // when the fill is ranked); tests set this to drive the meeting on small
+  // meshes, which never look scattered.
   bool meet_on_every_mesh = false;
+  // Whether the fill places entries by rank: kAuto where a slice has
+  // locality and the output aliases the triangles in the page (PageAliased
+  // in openmp.cc), which depends on the allocator; tests force either fill.
+  enum class RankedFill { kAuto, kAlways, kNever };
+  RankedFill ranked_fill = RankedFill::kAuto;
 };
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out,
