@@ -8,7 +8,8 @@
 #   build.log      configure + build
 #   ctest.log      every test, CUDA ones included
 #   bench.log      the benchmark runner's output; json.tar.gz its JSON
-#   sanitizer.log  one section per test binary and tool, with its exit status
+#   sanitizer_summary.txt  per test binary and tool, its exit status
+#   sanitizer.log.gz       the sanitizers' full output, one section each
 #
 #   tools/gpu-check.sh OUT [SECONDS]   (SECONDS: wall-clock budget, default 560;
 #                                      later phases shrink to fit it)

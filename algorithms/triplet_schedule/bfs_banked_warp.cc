@@ -105,7 +105,7 @@ void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
   const std::vector<std::uint32_t> members =
       GroupByColour(colouring, out.set_sizes);
 
-  // Each set, in breadth-first order, laid out.
+  // Each set, in colouring order, laid out.
   std::vector<Triplet> by_set(members.size());
   for (std::size_t i = 0; i < members.size(); ++i) {
     by_set[i] = input[members[i]];

@@ -87,6 +87,20 @@ triangle_adjacency::Adjacency TripletAdjacency(
 
 namespace {
 
+// Greedy's step on 64-bit masks (taken[p]: the colours of p's triplets so
+// far): the smallest colour none of the triplet's particles has taken,
+// which they then take.
+std::uint32_t TakeSmallestFreeColour(const Triplet& triplet,
+                                     std::uint64_t* taken) {
+  const int c = std::countr_one(taken[triplet[0]] | taken[triplet[1]] |
+                                taken[triplet[2]]);
+  const std::uint64_t bit = std::uint64_t{1} << c;
+  taken[triplet[0]] |= bit;
+  taken[triplet[1]] |= bit;
+  taken[triplet[2]] |= bit;
+  return static_cast<std::uint32_t>(c);
+}
+
 // Greedy smallest-free colouring over a particle front: each particle
 // dequeued colours its uncoloured triplets in row order and queues their
 // particles not seen yet. A particle's row is read once (3 T entries in
@@ -116,19 +130,16 @@ Colouring ParticleFrontColouring(
   std::size_t tail = 0;
   const auto paint = [&](std::uint32_t t) {
     const Triplet& triplet = triplets[t];
-    const int c = std::countr_one(taken[triplet[0]] | taken[triplet[1]] |
-                                  taken[triplet[2]]);
-    const std::uint64_t bit = std::uint64_t{1} << c;
+    const std::uint32_t c = TakeSmallestFreeColour(triplet, taken.data());
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t p = triplet[k];
-      taken[p] |= bit;
       if (!queued[p]) {
         queued[p] = 1;
         queue[tail++] = p;
       }
     }
-    used |= bit;
-    colour[t] = static_cast<std::uint32_t>(c);
+    used |= std::uint64_t{1} << c;
+    colour[t] = c;
     order[coloured++] = t;
   };
   for (std::size_t seed = 0; seed < count; ++seed) {
@@ -237,15 +248,9 @@ Colouring InputOrderColouring(std::span<const Triplet> triplets,
   std::vector<std::uint64_t> taken(particle_count, 0);
   std::uint64_t used = 0;
   for (std::uint32_t t = 0; t < triplets.size(); ++t) {
-    const Triplet& triplet = triplets[t];
-    const int c = std::countr_one(taken[triplet[0]] | taken[triplet[1]] |
-                                  taken[triplet[2]]);
-    const std::uint64_t bit = std::uint64_t{1} << c;
-    taken[triplet[0]] |= bit;
-    taken[triplet[1]] |= bit;
-    taken[triplet[2]] |= bit;
-    used |= bit;
-    result.colour[t] = static_cast<std::uint32_t>(c);
+    const std::uint32_t c = TakeSmallestFreeColour(triplets[t], taken.data());
+    used |= std::uint64_t{1} << c;
+    result.colour[t] = c;
     result.order[t] = t;
   }
   result.colours = static_cast<std::uint32_t>(64 - std::countl_zero(used));
@@ -382,7 +387,8 @@ std::span<const Variant> WarpSchedulers() {
               &BankMatchedWarp},
       Variant{"round_matched_warp", Backend::kSerial,
               "ours: bank_matched_warp's sets; each set whose warps replay "
-              "more than ideal is also matched round by round (the set's "
+              "more than 1 % above its floor is also matched round by round "
+              "(the set's "
               "triplets of one slot-0 bank spread over its warps by "
               "augmenting paths, so that slot 0 stays conflict-free and slots "
               "1-2 fill banks that cost nothing) and keeps the layout with "
@@ -390,7 +396,8 @@ std::span<const Variant> WarpSchedulers() {
               &RoundMatchedWarp},
       Variant{"transversal_warp", Backend::kSerial,
               "ours: bank_matched_warp's sets; each set whose warps replay "
-              "more than ideal is also laid out as whole conflict-free warps "
+              "more than 1 % above its floor is also laid out as whole "
+              "conflict-free warps "
               "(one triplet per slot-0 bank, slot-1 and slot-2 banks all "
               "distinct, found by a depth-limited displacing search), the "
               "leftovers filling the holes where they add fewest replays, "

@@ -141,8 +141,8 @@ std::uint64_t SetReplaysFloor(std::span<const Triplet> set);
 // warp order), aiming at few replays.
 using WarpLayout = void(std::span<const Triplet> set, std::span<Triplet> out);
 // bank_matched_warp's colouring and warp matching; with `alternative`, each
-// set whose layout replays more than the ideal is also laid out by it, and
-// the layout with fewer replays is kept.
+// set whose layout replays more than 1 % above its SetReplaysFloor is also
+// laid out by it, and the layout with fewer replays is kept.
 void BankMatchedSchedule(std::span<const Triplet> input,
                          std::size_t particle_count, unsigned width,
                          Schedule& out, WarpLayout* alternative);
