@@ -347,6 +347,50 @@ TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
   omp_set_num_threads(default_threads);
 }
 
+// openmp's paired fill (FillQuadPair) takes a quad's two halves at once:
+// b = (a0, a2, y) or (a1, y, a2). Pairs built in both shapes from few
+// particles, so that corners repeat inside and across the pair, mixed with
+// arbitrary triangles so that pairs start anywhere in a slice, on 2 to 5
+// threads, each with the paired fill on and off.
+TEST(TriangleAdjacencyOpenMp, QuadPairsWithRepeatedCornersMatchOracle) {
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check("quad pairs over few particles", [] {
+    const auto particles = *rc::gen::inRange<std::uint32_t>(1, 9);
+    const auto corner = [&] {
+      return *rc::gen::inRange<std::uint32_t>(0, particles);
+    };
+    std::vector<Triangle> triangles;
+    const int steps = *rc::gen::inRange(0, 40);
+    for (int step = 0; step < steps; ++step) {
+      const Triangle a = {corner(), corner(), corner()};
+      triangles.push_back(a);
+      switch (*rc::gen::inRange(0, 3)) {
+        case 0:
+          triangles.push_back({a[0], a[2], corner()});
+          break;
+        case 1:
+          triangles.push_back({a[1], corner(), a[2]});
+          break;
+        default:
+          break;  // a alone
+      }
+    }
+    omp_set_num_threads(*rc::gen::inRange(2, 6));
+    const Csr expected = Expected(triangles, particles, RowOrder::kDescending);
+    for (const bool paired : {true, false}) {
+      Adjacency got;
+      OpenMpBuildTuned(triangles, particles, got,
+                       {.min_triangles_per_thread = 1,
+                        .ranked_fill = OpenMpTuning::RankedFill::kNever,
+                        .paired_fill = paired});
+      RC_ASSERT(got.order == RowOrder::kDescending);
+      RC_ASSERT(got.csr == expected);
+      RC_ASSERT(got.max_adjacent == reference::LongestRow(expected));
+    }
+  }));
+  omp_set_num_threads(default_threads);
+}
+
 // The oracle itself, on a case small enough to write out.
 TEST(TriangleAdjacencyOracle, ListsEachCornerInAscendingOrder) {
   const std::vector<Triangle> triangles = {{1, 0, 1}, {0, 2, 3}};

@@ -22,7 +22,9 @@
 //     cover each row. The first thread goes forward from 0, the last
 //     backward from 3 x triangles, so that two threads need no pass to learn
 //     where their shares start;
-//   - fill: NvCloth's decrementing fill, each thread on its own cursors;
+//   - fill: NvCloth's decrementing fill, each thread on its own cursors,
+//     taking a quad's two halves at once where consecutive triangles are
+//     one (FillQuadPair: a cloth grid's four corners for six entries);
 //   - clear: each thread zeroes its window, so that the private counts stay
 //     zero between calls and a thread never clears all n particles.
 // Where corners are scattered (a shuffled mesh, a subdivided one), judged
@@ -271,6 +273,64 @@ inline void FillDecrementing(const Triangle* triangles, std::size_t t,
   indices[--cursors[triangles[t][2]]] = id;
 }
 
+// Where triangles t and t + 1 are the two halves of a quad split along its
+// diagonal, as a cloth grid's are (b = (a0, a2, y) or, with the other
+// diagonal, (a1, y, a2)), and their four corners are distinct: one
+// cursor update places both entries of each diagonal corner, so the pair
+// costs four read-modify-writes of cursors instead of six. Returns false,
+// touching nothing, where the pair is not such a quad. With the corners
+// distinct each particle is updated once, so each row still receives its
+// entries in NvCloth's order: t + 1 below t.
+inline bool FillQuadPair(const Triangle* triangles, std::size_t t,
+                         std::uint32_t* cursors, std::uint32_t* indices) {
+  const Triangle& a = triangles[t];
+  const Triangle& b = triangles[t + 1];
+  std::uint32_t shared0;
+  std::uint32_t shared1;
+  std::uint32_t only_a;
+  std::uint32_t only_b;
+  if (b[0] == a[0] && b[1] == a[2]) {
+    shared0 = a[0], shared1 = a[2], only_a = a[1], only_b = b[2];
+  } else if (b[0] == a[1] && b[2] == a[2]) {
+    shared0 = a[1], shared1 = a[2], only_a = a[0], only_b = b[1];
+  } else {
+    return false;
+  }
+  if (shared0 == shared1 || only_a == only_b || only_a == shared0 ||
+      only_a == shared1 || only_b == shared0 || only_b == shared1) {
+    return false;
+  }
+  const auto id = static_cast<std::uint32_t>(t);
+  for (const std::uint32_t p : {shared0, shared1}) {
+    const std::uint32_t slot = cursors[p] - 2;
+    indices[slot] = id + 1;
+    indices[slot + 1] = id;
+    cursors[p] = slot;
+  }
+  indices[--cursors[only_a]] = id;
+  indices[--cursors[only_b]] = id + 1;
+  return true;
+}
+
+// NvCloth's decrementing fill of triangles [begin, end), two at a time
+// wherever they form a quad (FillQuadPair). A pair that does not is
+// filled one triangle at a time and the next pair starts one later, so
+// the pairing finds the quads whatever the slice's first triangle.
+void FillQuadPairs(const Triangle* triangles, std::size_t begin,
+                   std::size_t end, std::uint32_t* cursors,
+                   std::uint32_t* indices) {
+  std::size_t t = begin;
+  while (t + 1 < end) {
+    if (FillQuadPair(triangles, t, cursors, indices)) {
+      t += 2;
+    } else {
+      FillDecrementing(triangles, t, cursors, indices);
+      ++t;
+    }
+  }
+  if (t < end) FillDecrementing(triangles, t, cursors, indices);
+}
+
 }  // namespace
 
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
@@ -479,6 +539,8 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
         for (; t < t_end; ++t) {
           FillDecrementing(triangles.data(), t, mine, indices);
         }
+      } else if (tuning.paired_fill) {
+        FillQuadPairs(triangles.data(), t_begin, t_end, mine, indices);
       } else {
         // NvCloth's decrementing fill, on this thread's cursors.
         for (std::size_t t = t_begin; t < t_end; ++t) {

@@ -109,6 +109,10 @@ struct OpenMpTuning {
   // in openmp.cc), which depends on the allocator; tests force either fill.
   enum class RankedFill { kAuto, kAlways, kNever };
   RankedFill ranked_fill = RankedFill::kAuto;
+  // Whether the decrementing fill on a slice with locality takes two
+  // triangles at once where they share an edge as a quad's two halves do
+  // (FillQuadPairs in openmp.cc); tests run it either way.
+  bool paired_fill = true;
 };
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out,
