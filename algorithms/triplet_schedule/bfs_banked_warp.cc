@@ -118,7 +118,8 @@ void LayOutSet(std::span<const Triplet> set, SetWarps& warps, Triplet* out) {
       most[k] = LoadWindow(&warps.replays[k * warps.stride + first_open]);
       key += reinterpret_cast<WarpBytes>(count[k] == most[k]) & 0x10;
     }
-    const std::uint32_t best = SmallestByte(key) & 0xf;
+    // Lane 0 is open, so a key below 0x10 there is a warp that costs nothing.
+    const std::uint32_t best = key[0] < 0x10 ? 0 : SmallestByte(key) & 0xf;
     const WarpBytes chosen =
         reinterpret_cast<WarpBytes>(lane == static_cast<std::uint8_t>(best)) &
         1;
