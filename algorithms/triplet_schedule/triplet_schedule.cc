@@ -372,11 +372,13 @@ std::span<const Variant> WarpSchedulers() {
               "16-bit output",
               &NvClothWarpForward},
       Variant{"bfs_banked_warp", Backend::kSerial,
-              "ours: greedy smallest-colour in breadth-first order over "
-              "shared particles (near maxAdj sets on permuted meshes too), "
-              "or in input order where that takes fewer colours, then each "
-              "set cut into full warps of 32 filled by least added bank "
-              "replays on the real layout; 32-bit output",
+              "ours: greedy smallest-colour in input order where that "
+              "reaches maxAdj sets, else in breadth-first order over "
+              "shared particles (near maxAdj sets on permuted meshes too) "
+              "unless input order still takes fewer; then each set cut "
+              "into full warps of 32 filled by least added bank replays on "
+              "the real layout, 16 warps' costs at once on 16-byte "
+              "vectors; 32-bit output",
               &BfsBankedWarp},
       Variant{"bank_matched_warp", Backend::kSerial,
               "ours: breadth-first greedy colouring, then the top colour "
