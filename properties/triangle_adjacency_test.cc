@@ -348,14 +348,15 @@ TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
 }
 
 // openmp's paired fill (FillQuadPair) takes a quad's two halves at once:
-// b = (a0, a2, y) or (a1, y, a2). Pairs built in both shapes from few
+// b = (a0, a2, y) or (a1, y, a2). Pairs built in both shapes from 4 to 9
 // particles, so that corners repeat inside and across the pair, mixed with
 // arbitrary triangles so that pairs start anywhere in a slice, on 2 to 5
 // threads, each with the paired fill on and off.
 TEST(TriangleAdjacencyOpenMp, QuadPairsWithRepeatedCornersMatchOracle) {
   const int default_threads = omp_get_max_threads();
   EXPECT_TRUE(rc::check("quad pairs over few particles", [] {
-    const auto particles = *rc::gen::inRange<std::uint32_t>(1, 9);
+    // At least 4, the corners of a quad; few, so that corners repeat.
+    const auto particles = *rc::gen::inRange<std::uint32_t>(4, 10);
     const auto corner = [&] {
       return *rc::gen::inRange<std::uint32_t>(0, particles);
     };

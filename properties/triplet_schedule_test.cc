@@ -431,10 +431,28 @@ TEST(LayoutChoosingWarps, NeverReplayMoreThanBankMatched) {
   }
 }
 
-// bfs_banked_warp colours in input order where that takes fewer colours:
+// bfs_banked_warp keeps input order's colouring where that reaches maxAdj
+// colours or takes fewer than breadth first:
 // a natural alternating-diagonal grid then needs no more sets than its
 // busiest particle has triplets (breadth first takes one more); its
 // shuffled copy, whose input order scatters, keeps breadth first's sets.
+// maxAdj is a floor on the sets only where no triplet repeats a particle:
+// (7, 7, 7) makes it 3, which input order reaches on the path a-b-c-d
+// (a and d first take colour 0, then b 1 and c 2), while breadth first
+// colours the path with 2. bfs_banked_warp must not stop at input order's 3.
+TEST(BfsBankedWarp, RepeatedParticleDoesNotEndTheColouringAtMaxAdj) {
+  const std::vector<Triplet> triplets = {{1, 20, 21, 0},
+                                         {5, 24, 25, 0},
+                                         {1, 3, 22, 0},
+                                         {3, 5, 23, 0},
+                                         {7, 7, 7, 0}};
+  Schedule out;
+  BfsBankedWarp(triplets, 26, 32, out);
+  EXPECT_EQ(TripletAdjacency(triplets, 26).max_adjacent, 3u);
+  EXPECT_EQ(InputOrderColouring(triplets, 26).colours, 3u);
+  EXPECT_EQ(out.set_sizes.size(), 2u);
+}
+
 TEST(BfsBankedWarp, ColoursInInputOrderWhereThatTakesFewerSets) {
   const Mesh grid = scenes::ClothGrid(40, 40, scenes::Diagonals::kAlternating);
   const Mesh meshes[] = {grid, scenes::Shuffled(grid, 5)};

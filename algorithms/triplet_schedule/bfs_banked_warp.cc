@@ -8,13 +8,15 @@
 // but the last, and its triplets are placed, in colouring order, into the
 // warp whose bank replays grow least (NvCloth's cost model: a slot costs 1
 // when its bank already holds that slot's maximum), the first such among
-// the next kWarpWindow open warps. The model is the real layout: warp m is
+// the kWarpWindow warps from the first open one (full ones skipped). The
+// model is the real layout: warp m is
 // positions [32m, 32m + 32) of the set. The window's 16 costs are computed
 // at once on 16-byte vectors (GCC / Clang vector extensions: plain SSE2 on
 // baseline x86-64, where Highway 1.0.3's static target is scalar), which
 // took the layout of the natural 250^2 grid from about 5.2 to 2.1 ms
 // (2-vCPU EPYC, same process, scratch) with the same placements.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -28,11 +30,11 @@ namespace {
 constexpr std::uint32_t kWarp = 32;
 constexpr std::uint32_t kBanks = 32;
 
-// How many open warps a triplet may try, from the first open one: one byte
-// per warp in a WarpBytes. On the 2-vCPU EPYC, 125k-triplet grids: 4 warps
-// gave replays 2.0-3.1x ideal, 16 gave 2.0-3.0x at 1.7-2x the time, 64 gave
-// 2.0-2.9x at 3x the time: the model's greedy, not the window, is what
-// limits it.
+// How many warps a triplet may try, from the first open one (full ones
+// among them skipped): one byte per warp in a WarpBytes. On the 2-vCPU EPYC,
+// 125k-triplet grids: 4 warps gave replays 2.0-3.1x ideal, 16 gave 2.0-3.0x
+// at 1.7-2x the time, 64 gave 2.0-2.9x at 3x the time: the model's greedy, not
+// the window, is what limits it.
 constexpr std::uint32_t kWarpWindow = 16;
 using WarpBytes = std::uint8_t __attribute__((vector_size(kWarpWindow)));
 using WarpWords = std::uint64_t __attribute__((vector_size(kWarpWindow)));
@@ -49,6 +51,9 @@ void StoreWindow(std::uint8_t* bytes, WarpBytes window) {
 
 WarpBytes Min(WarpBytes a, WarpBytes b) { return a < b ? a : b; }
 WarpBytes Max(WarpBytes a, WarpBytes b) { return a > b ? a : b; }
+
+static_assert(std::endian::native == std::endian::little,
+              "SmallestByte folds towards byte 0 by right shifts");
 
 // The smallest byte, folding halves of the vector, then of each 8-byte
 // word, by SSE2 shuffles and shifts (a byte shuffle would need SSSE3).
@@ -160,10 +165,17 @@ void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
   // maxAdj (77 scenes of at least 500 triplets: CGAL meshes, natural or
   // shuffled, and grids; scratch) the layouts replay alike: 2.17 x ideal
   // from input order, 2.19 breadth first, on average.
+  // maxAdj is that floor only where no triplet names a particle twice:
+  // NvCloth's adjacency lists such a triplet twice in that row.
   const bool masked = adjacency.max_adjacent <= kMaskedMaxAdjacent;
+  const bool floor_holds =
+      std::none_of(input.begin(), input.end(), [](const Triplet& triplet) {
+        return triplet[0] == triplet[1] || triplet[1] == triplet[2] ||
+               triplet[0] == triplet[2];
+      });
   Colouring colouring =
       masked ? InputOrderColouring(input, particle_count) : Colouring{};
-  if (!masked || colouring.colours > adjacency.max_adjacent) {
+  if (!masked || !floor_holds || colouring.colours > adjacency.max_adjacent) {
     Colouring breadth_first = BreadthFirstColouring(input, adjacency);
     if (!masked || breadth_first.colours <= colouring.colours) {
       colouring = std::move(breadth_first);
