@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/common/simd.h"
 #include "properties/mesh_generators.h"
 #include "properties/variant_cases.h"
 #include "reference/triangle_adjacency.h"
@@ -258,55 +259,66 @@ TEST(TriangleAdjacencyPartitioned, RejectsOutOfRangeWithTinyBlocks) {
 // openmp's threaded paths on small meshes: a fork at 1 to 4 triangles per
 // thread, chunks of 1 to 4, 1 to 6 threads: pairs that meet anywhere in
 // their region, a thread left over, merges whose rows one thread, two or
-// more counted, either fill. Builds run back to back on one thread's workspace,
-// with an out-of-range mesh between them, because each build relies on the last
-// one (even one that threw) having cleared the counts it touched.
+// more counted, either fill; on every Highway target, since the count pass
+// (count_kernel.cc) is dispatched per target. Builds run back to back on one
+// thread's workspace, with an out-of-range mesh between them, because each
+// build relies on the last one (even one that threw) having cleared the
+// counts it touched.
 TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
   const int default_threads = omp_get_max_threads();
-  EXPECT_TRUE(rc::check("small meshes, tiny slices, back to back", [] {
-    const OpenMpTuning tuning = {
-        .min_triangles_per_thread = *rc::gen::inRange<std::size_t>(1, 5),
-        .chunk_triangles = *rc::gen::inRange<std::size_t>(1, 5),
-        .meet_on_every_mesh = *rc::gen::arbitrary<bool>(),
-        .ranked_fill = *rc::gen::element(OpenMpTuning::RankedFill::kAuto,
-                                         OpenMpTuning::RankedFill::kAlways,
-                                         OpenMpTuning::RankedFill::kNever)};
-    omp_set_num_threads(*rc::gen::inRange(1, 7));
-    const auto build_and_check = [&](const Mesh& mesh) {
-      Adjacency got;
-      OpenMpBuildTuned(mesh.triangles, mesh.particles(), got, tuning);
-      const Csr expected =
-          Expected(mesh.triangles, mesh.particles(), got.order);
-      RC_ASSERT(got.order == RowOrder::kDescending);
-      RC_ASSERT(got.csr == expected);
-      RC_ASSERT(got.max_adjacent == reference::LongestRow(expected));
-    };
-    build_and_check(testing::BuildMesh(*testing::AnyMeshSpec(24)));
-    Mesh broken = testing::BuildMesh(*testing::AnyMeshSpec(24));
-    if (!broken.triangles.empty()) {
-      const std::size_t bad =
-          *rc::gen::inRange<std::size_t>(0, broken.triangles.size());
-      broken.triangles[bad][*rc::gen::inRange(0, 3)] =
-          static_cast<std::uint32_t>(broken.particles());
-      Adjacency got;
-      try {
-        OpenMpBuildTuned(broken.triangles, broken.particles(), got, tuning);
-        RC_FAIL("no error for triangle " + std::to_string(bad));
-      } catch (const Error& error) {
-        // The first bad triangle is named, whichever thread found one.
-        std::size_t first = bad;
-        for (std::size_t t = 0; t < bad; ++t) {
-          for (const std::uint32_t p : broken.triangles[t]) {
-            if (p >= broken.particles()) first = std::min(first, t);
+  for (const std::int64_t target : simd::RunnableTargets()) {
+    simd::ForceTarget(target);
+    EXPECT_TRUE(rc::check(
+        "small meshes, tiny slices, back to back, on " +
+            simd::TargetName(target),
+        [] {
+          const OpenMpTuning tuning = {
+              .min_triangles_per_thread = *rc::gen::inRange<std::size_t>(1, 5),
+              .chunk_triangles = *rc::gen::inRange<std::size_t>(1, 5),
+              .meet_on_every_mesh = *rc::gen::arbitrary<bool>(),
+              .ranked_fill =
+                  *rc::gen::element(OpenMpTuning::RankedFill::kAuto,
+                                    OpenMpTuning::RankedFill::kAlways,
+                                    OpenMpTuning::RankedFill::kNever)};
+          omp_set_num_threads(*rc::gen::inRange(1, 7));
+          const auto build_and_check = [&](const Mesh& mesh) {
+            Adjacency got;
+            OpenMpBuildTuned(mesh.triangles, mesh.particles(), got, tuning);
+            const Csr expected =
+                Expected(mesh.triangles, mesh.particles(), got.order);
+            RC_ASSERT(got.order == RowOrder::kDescending);
+            RC_ASSERT(got.csr == expected);
+            RC_ASSERT(got.max_adjacent == reference::LongestRow(expected));
+          };
+          build_and_check(testing::BuildMesh(*testing::AnyMeshSpec(24)));
+          Mesh broken = testing::BuildMesh(*testing::AnyMeshSpec(24));
+          if (!broken.triangles.empty()) {
+            const std::size_t bad =
+                *rc::gen::inRange<std::size_t>(0, broken.triangles.size());
+            broken.triangles[bad][*rc::gen::inRange(0, 3)] =
+                static_cast<std::uint32_t>(broken.particles());
+            Adjacency got;
+            try {
+              OpenMpBuildTuned(broken.triangles, broken.particles(), got,
+                               tuning);
+              RC_FAIL("no error for triangle " + std::to_string(bad));
+            } catch (const Error& error) {
+              // The first bad triangle is named, whichever thread found one.
+              std::size_t first = bad;
+              for (std::size_t t = 0; t < bad; ++t) {
+                for (const std::uint32_t p : broken.triangles[t]) {
+                  if (p >= broken.particles()) first = std::min(first, t);
+                }
+              }
+              RC_ASSERT(std::string(error.what())
+                            .find("triangle " + std::to_string(first) + " ") !=
+                        std::string::npos);
+            }
           }
-        }
-        RC_ASSERT(std::string(error.what())
-                      .find("triangle " + std::to_string(first) + " ") !=
-                  std::string::npos);
-      }
-    }
-    build_and_check(testing::BuildMesh(*testing::AnyMeshSpec(24)));
-  }));
+          build_and_check(testing::BuildMesh(*testing::AnyMeshSpec(24)));
+        }));
+  }
+  simd::ForceTarget(0);
   omp_set_num_threads(default_threads);
 }
 
@@ -317,33 +329,39 @@ TEST(TriangleAdjacencyOpenMp, AnyForkThresholdAndThreadCountMatchOracle) {
 // (scattered: over 6000 particles, so that 48 random corners span more than
 // detail::kScatteredSpan, which prefetches), on 1 to 4 threads, cross that
 // bound in one slice, in several, or in none; each with the ranked fill
-// forced, the decrementing one forced, and as openmp chooses.
+// forced, the decrementing one forced, and as openmp chooses; on every
+// Highway target of the count pass.
 TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
   const int default_threads = omp_get_max_threads();
-  for (const std::size_t segments : {250, 256, 257, 300, 600}) {
-    for (const bool shuffled : {false, true}) {
-      const Mesh disc = scenes::Disc(segments, 6000 / segments + 1);
-      const Mesh mesh = shuffled ? scenes::Shuffled(disc, segments) : disc;
-      for (int threads = 1; threads <= 4; ++threads) {
-        using RankedFill = OpenMpTuning::RankedFill;
-        for (const RankedFill fill :
-             {RankedFill::kAuto, RankedFill::kAlways, RankedFill::kNever}) {
-          omp_set_num_threads(threads);
-          Adjacency got;
-          OpenMpBuildTuned(
-              mesh.triangles, mesh.particles(), got,
-              {.min_triangles_per_thread = 1, .ranked_fill = fill});
-          const Csr expected =
-              Expected(mesh.triangles, mesh.particles(), got.order);
-          EXPECT_EQ(got.order, RowOrder::kDescending);
-          EXPECT_TRUE(got.csr == expected)
-              << segments << " segments, shuffled " << shuffled << ", "
-              << threads << " threads, fill " << static_cast<int>(fill);
-          EXPECT_EQ(got.max_adjacent, reference::LongestRow(expected));
+  for (const std::int64_t target : simd::RunnableTargets()) {
+    simd::ForceTarget(target);
+    for (const std::size_t segments : {250, 256, 257, 300, 600}) {
+      for (const bool shuffled : {false, true}) {
+        const Mesh disc = scenes::Disc(segments, 6000 / segments + 1);
+        const Mesh mesh = shuffled ? scenes::Shuffled(disc, segments) : disc;
+        for (int threads = 1; threads <= 4; ++threads) {
+          using RankedFill = OpenMpTuning::RankedFill;
+          for (const RankedFill fill :
+               {RankedFill::kAuto, RankedFill::kAlways, RankedFill::kNever}) {
+            omp_set_num_threads(threads);
+            Adjacency got;
+            OpenMpBuildTuned(
+                mesh.triangles, mesh.particles(), got,
+                {.min_triangles_per_thread = 1, .ranked_fill = fill});
+            const Csr expected =
+                Expected(mesh.triangles, mesh.particles(), got.order);
+            EXPECT_EQ(got.order, RowOrder::kDescending);
+            EXPECT_TRUE(got.csr == expected)
+                << segments << " segments, shuffled " << shuffled << ", "
+                << threads << " threads, fill " << static_cast<int>(fill)
+                << ", " << simd::TargetName(target);
+            EXPECT_EQ(got.max_adjacent, reference::LongestRow(expected));
+          }
         }
       }
     }
   }
+  simd::ForceTarget(0);
   omp_set_num_threads(default_threads);
 }
 
