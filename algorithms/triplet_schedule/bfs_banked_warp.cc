@@ -1,8 +1,10 @@
 // Ours: colour first, then lay each colour out in warps for the banks.
 //
-// Colouring: greedy smallest free colour in input order where that reaches
-// maxAdj colours, else BreadthFirstColouring (the same greedy, breadth
-// first over shared particles) unless input order still takes fewer.
+// Colouring: greedy smallest free colour in input order where that takes
+// at most maxAdj + 1 colours, else BreadthFirstColouring (the same greedy,
+// breadth first over shared particles, most saturated triplet first in
+// each particle's fan) unless input order still takes fewer; then
+// RemoveColours toward maxAdj.
 //
 // Banks: each set of n triplets is cut into ceil(n / 32) warps, all full
 // but the last, and its triplets are placed, in colouring order, into the
@@ -155,18 +157,16 @@ void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
   if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
       TripletAdjacency(input, particle_count);
-  // Greedy in input order first, where its masks allow: it often reaches
-  // maxAdj colours, which nothing can beat, and then the breadth-first
+  // Greedy in input order first, where its masks allow, kept where it
+  // takes at most maxAdj + 1 colours: a mesh in generator order often
+  // does, and its sets then replay no more than breadth-first ones (the
+  // natural grids replay less: 250^2 quads, scratch: 1.60 against 2.02 x
+  // ideal, alternating diagonals 2.03 against 2.97), and the breadth-first
   // colouring is not run. Elsewhere the breadth-first one is kept unless
-  // input order takes fewer colours, as a regular mesh in its natural
-  // order can: the natural alternating-diagonal grids take maxAdj colours
-  // in input order, maxAdj + 1 breadth first, and their warps then replay
-  // less too (250^2 quads, scratch: 2.97 -> 2.03 x ideal). Where both reach
-  // maxAdj (77 scenes of at least 500 triplets: CGAL meshes, natural or
-  // shuffled, and grids; scratch) the layouts replay alike: 2.17 x ideal
-  // from input order, 2.19 breadth first, on average.
-  // maxAdj is that floor only where no triplet names a particle twice:
-  // NvCloth's adjacency lists such a triplet twice in that row.
+  // input order still takes fewer colours.
+  // maxAdj is a floor only where no triplet names a particle twice
+  // (NvCloth's adjacency lists such a triplet twice in that row), so with
+  // a repeat the breadth-first colouring always runs.
   const bool masked = adjacency.max_adjacent <= kMaskedMaxAdjacent;
   const bool floor_holds =
       std::none_of(input.begin(), input.end(), [](const Triplet& triplet) {
@@ -175,11 +175,22 @@ void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
       });
   Colouring colouring =
       masked ? InputOrderColouring(input, particle_count) : Colouring{};
-  if (!masked || !floor_holds || colouring.colours > adjacency.max_adjacent) {
+  if (!masked || !floor_holds ||
+      colouring.colours > adjacency.max_adjacent + 1) {
     Colouring breadth_first = BreadthFirstColouring(input, adjacency);
     if (!masked || breadth_first.colours <= colouring.colours) {
       colouring = std::move(breadth_first);
     }
+  }
+  // Then colours above maxAdj are emptied where one-step Kempe swaps can:
+  // greedy left armadillo's input order, bunny00 and both elephants one or
+  // two above it; a failed try stops at the first triplet that cannot move
+  // (on the natural 250^2 grid, 7 colours, its cost was lost in the noise
+  // of the schedule time, scratch).
+  const std::uint32_t floor = floor_holds ? adjacency.max_adjacent : 1;
+  if (colouring.colours > floor) {
+    colouring.colours = RemoveColours(input, adjacency, colouring.colour,
+                                      colouring.colours, floor);
   }
   const std::vector<std::uint32_t> members =
       GroupByColour(colouring, out.set_sizes);

@@ -103,7 +103,10 @@ triangle_adjacency::Adjacency TripletAdjacency(
 // Greedy smallest-free colouring, visiting the triplets breadth first over
 // shared particles: a connected front of the mesh, whatever order its
 // triplets and particle ids came in, which keeps greedy near maxAdj colours
-// on permuted meshes, where input order (NvCloth's) spreads them.
+// on permuted meshes, where input order (NvCloth's) spreads them. Where
+// maxAdj <= kMaskedMaxAdjacent the front is one of particles, and each
+// particle's uncoloured triplets are coloured most saturated first (most
+// colours taken around them).
 struct Colouring {
   std::vector<std::uint32_t> colour;  // per input triplet
   std::vector<std::uint32_t> order;   // the breadth-first visiting order
@@ -118,6 +121,30 @@ Colouring BreadthFirstColouring(std::span<const Triplet> triplets,
 inline constexpr std::uint32_t kMaskedMaxAdjacent = 21;
 Colouring InputOrderColouring(std::span<const Triplet> triplets,
                               std::size_t particle_count);
+// Calls f(v) for every triplet v != t sharing a particle with t (a triplet
+// sharing two particles comes twice).
+template <class F>
+void ForEachNeighbour(std::span<const Triplet> triplets,
+                      const triangle_adjacency::Adjacency& adjacency,
+                      std::uint32_t t, F&& f) {
+  for (int k = 0; k < 3; ++k) {
+    for (const std::uint32_t v : adjacency.csr.Row(triplets[t][k])) {
+      if (v != t) f(v);
+    }
+  }
+}
+
+// Lowers the colour count toward `floor` (at least 1) while the top colour
+// can be emptied: each of its triplets moves to a lower colour no
+// neighbour holds, or, where exactly one neighbour u blocks a lower colour,
+// u moves to a third colour first (a one-step Kempe swap). Stops at the
+// first top colour it cannot empty (some of its triplets possibly moved,
+// every colour still an independent set); returns the new count (colours
+// stay 0..count-1).
+std::uint32_t RemoveColours(std::span<const Triplet> triplets,
+                            const triangle_adjacency::Adjacency& adjacency,
+                            std::vector<std::uint32_t>& colour,
+                            std::uint32_t colours, std::uint32_t floor);
 // The triplets of each colour as one set, colour by colour, each in
 // colouring.order's order: sets `set_sizes` (one per colour) and returns the
 // triplet ids set after set; set c starts at the sum of the sizes before it.
