@@ -497,13 +497,13 @@ TEST(BfsBankedWarp, TakesAtMostOneSetAboveMaxAdj) {
   }
 }
 
-// BreadthFirstColouring colours each particle's fan most saturated first.
-// In row order, a shuffled grid's fans come in an order unrelated to their
-// shape and greedy took maxAdj + 2 colours (16^2 to 250^2 quads, both
-// diagonals); most saturated first it takes at most maxAdj + 1 (360
-// grids of 6^2 to 64^2 quads, 30 shuffles each, scratch). This test
-// fails with row order.
+// BreadthFirstColouring with FanOrder::kMostSaturated. In row order, a
+// shuffled grid's fans come in an order unrelated to their shape and
+// greedy took maxAdj + 2 colours (16^2 to 250^2 quads, both diagonals);
+// most saturated first it takes at most maxAdj + 1 (360 grids of 6^2 to
+// 64^2 quads, 30 shuffles each, scratch). The test checks both.
 TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
+  int row_order_above = 0;
   for (const auto diagonals :
        {scenes::Diagonals::kUniform, scenes::Diagonals::kAlternating}) {
     for (const std::size_t side : {10, 23, 40}) {
@@ -512,7 +512,8 @@ TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
             scenes::Shuffled(scenes::ClothGrid(side, side, diagonals), seed);
         const Triplets triplets = scenes::VirtualParticles(mesh);
         const Colouring colouring = BreadthFirstColouring(
-            triplets, TripletAdjacency(triplets, mesh.particles()));
+            triplets, TripletAdjacency(triplets, mesh.particles()),
+            FanOrder::kMostSaturated);
         Sizes sizes;
         const std::vector<std::uint32_t> members =
             GroupByColour(colouring, sizes);
@@ -521,12 +522,19 @@ TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
         ASSERT_EQ(reference::CheckWarpSchedule(triplets, mesh.particles(), sets,
                                                sizes),
                   "");
-        EXPECT_LE(colouring.colours,
-                  reference::MaxAdjacentCount(triplets, mesh.particles()) + 1)
+        const std::uint64_t max_adj =
+            reference::MaxAdjacentCount(triplets, mesh.particles());
+        EXPECT_LE(colouring.colours, max_adj + 1)
             << side << "^2 quads, shuffle " << seed;
+        row_order_above +=
+            BreadthFirstColouring(triplets,
+                                  TripletAdjacency(triplets, mesh.particles()),
+                                  FanOrder::kRowOrder)
+                .colours > max_adj + 1;
       }
     }
   }
+  EXPECT_GT(row_order_above, 0);
 }
 
 // RemoveColours, worked by hand. t = (0, 1, 2) shares particle 0 with

@@ -318,7 +318,8 @@ void BankMatchedSchedule(std::span<const Triplet> input,
   if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
       TripletAdjacency(input, particle_count);
-  Colouring colouring = BreadthFirstColouring(input, adjacency);
+  Colouring colouring =
+      BreadthFirstColouring(input, adjacency, FanOrder::kRowOrder);
   colouring.colours = RemoveColours(input, adjacency, colouring.colour,
                                     colouring.colours, adjacency.max_adjacent);
   SpreadBanks(input, adjacency, colouring.colour, colouring.colours);

@@ -177,7 +177,8 @@ void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
       masked ? InputOrderColouring(input, particle_count) : Colouring{};
   if (!masked || !floor_holds ||
       colouring.colours > adjacency.max_adjacent + 1) {
-    Colouring breadth_first = BreadthFirstColouring(input, adjacency);
+    Colouring breadth_first =
+        BreadthFirstColouring(input, adjacency, FanOrder::kMostSaturated);
     if (!masked || breadth_first.colours <= colouring.colours) {
       colouring = std::move(breadth_first);
     }

@@ -105,15 +105,19 @@ triangle_adjacency::Adjacency TripletAdjacency(
 // triplets and particle ids came in, which keeps greedy near maxAdj colours
 // on permuted meshes, where input order (NvCloth's) spreads them. Where
 // maxAdj <= kMaskedMaxAdjacent the front is one of particles, and each
-// particle's uncoloured triplets are coloured most saturated first (most
-// colours taken around them).
+// particle's uncoloured triplets (its fan) are coloured in its row's order
+// or most saturated first (most colours taken around them): fewer colours
+// on permuted grids, at more cost, and on natural grids sets whose banks
+// bank_matched_warp's SpreadBanks could no longer spread.
+enum class FanOrder { kRowOrder, kMostSaturated };
 struct Colouring {
   std::vector<std::uint32_t> colour;  // per input triplet
   std::vector<std::uint32_t> order;   // the breadth-first visiting order
   std::uint32_t colours = 0;
 };
 Colouring BreadthFirstColouring(std::span<const Triplet> triplets,
-                                const triangle_adjacency::Adjacency& adjacency);
+                                const triangle_adjacency::Adjacency& adjacency,
+                                FanOrder fan_order);
 // The same greedy in input order (NvCloth's visiting order; `order` is the
 // input order), on 64-bit colour masks: only for maxAdj <=
 // kMaskedMaxAdjacent, where greedy needs at most 3 (maxAdj - 1) + 1 <= 64
