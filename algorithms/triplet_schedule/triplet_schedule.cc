@@ -101,15 +101,6 @@ std::uint32_t TakeSmallestFreeColour(const Triplet& triplet,
   return static_cast<std::uint32_t>(c);
 }
 
-// std::popcount inline: on baseline x86-64 (no POPCNT) GCC calls libgcc's
-// __popcountdi2, which took 7 % of bfs_banked_warp's time on a 32^2 grid.
-int CountBits(std::uint64_t bits) {
-  bits -= (bits >> 1) & 0x5555555555555555u;
-  bits = (bits & 0x3333333333333333u) + ((bits >> 2) & 0x3333333333333333u);
-  bits = (bits + (bits >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-  return static_cast<int>((bits * 0x0101010101010101u) >> 56);
-}
-
 // Greedy smallest-free colouring over a particle front: each particle
 // dequeued colours its uncoloured triplets, in row order or (kMostSaturated)
 // the one whose particles have taken the most colours first (DSatur's
@@ -164,7 +155,8 @@ Colouring ParticleFrontColouring(std::span<const Triplet> triplets,
   std::vector<int> fan_taken(adjacency.max_adjacent);
   const auto saturation = [&](std::uint32_t t) {
     const Triplet& triplet = triplets[t];
-    return CountBits(taken[triplet[0]] | taken[triplet[1]] | taken[triplet[2]]);
+    return std::popcount(taken[triplet[0]] | taken[triplet[1]] |
+                         taken[triplet[2]]);
   };
   for (std::size_t seed = 0; seed < count; ++seed) {
     if (colour[seed] != kNone) continue;
@@ -514,12 +506,14 @@ std::span<const Variant> WarpSchedulers() {
               &NvClothWarpForward},
       Variant{"bfs_banked_warp", Backend::kSerial,
               "ours: greedy smallest-colour in input order where that "
-              "reaches maxAdj sets, else in breadth-first order over "
-              "shared particles (near maxAdj sets on permuted meshes too) "
-              "unless input order still takes fewer; then each set cut "
-              "into full warps of 32 filled by least added bank replays on "
-              "the real layout, 16 warps' costs at once on 16-byte "
-              "vectors; 32-bit output",
+              "takes at most maxAdj + 1 sets, else in breadth-first order "
+              "over shared particles, most saturated triplet first in each "
+              "particle's fan (at most maxAdj + 1 on permuted grids too), "
+              "unless input order still takes fewer; colours above maxAdj "
+              "then emptied by one-step Kempe swaps; each set cut into full "
+              "warps of 32 filled by least added bank replays on the real "
+              "layout, 16 warps' costs at once on 16-byte vectors, three "
+              "sets at once; 32-bit output",
               &BfsBankedWarp},
       Variant{"bank_matched_warp", Backend::kSerial,
               "ours: breadth-first greedy colouring, then the top colour "
