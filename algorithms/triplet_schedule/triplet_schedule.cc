@@ -515,6 +515,15 @@ std::span<const Variant> WarpSchedulers() {
               "layout, 16 warps' costs at once on 16-byte vectors, three "
               "sets at once; 32-bit output",
               &BfsBankedWarp},
+      Variant{"bfs_built_warp", Backend::kSerial,
+              "ours: bfs_banked_warp's sets; each set of at least 32 warps "
+              "has its full warps built whole, one triplet per slot-0 bank "
+              "with slot-1 and slot-2 banks free (fewest-cells bank first, "
+              "one-step augmenting repair), leftovers into the holes by "
+              "fewest added replays; sets whose first 4 warps leave holes, "
+              "and smaller ones, keep bfs_banked_warp's layout; fewer "
+              "replays, more time; 32-bit output",
+              &BfsBuiltWarp},
       Variant{"bank_matched_warp", Backend::kSerial,
               "ours: breadth-first greedy colouring, then the top colour "
               "emptied while one-step Kempe swaps allow (floor maxAdj); each "

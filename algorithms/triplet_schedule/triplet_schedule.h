@@ -177,6 +177,17 @@ using WarpLayout = void(std::span<const Triplet> set, std::span<Triplet> out);
 void BankMatchedSchedule(std::span<const Triplet> input,
                          std::size_t particle_count, unsigned width,
                          Schedule& out, WarpLayout* alternative);
+// Lays a set out into out[0, set.size()), or returns false, out untouched,
+// to leave it to the scheduler's own layout.
+using SetBuilder = bool(std::span<const Triplet> set, Triplet* out);
+// bfs_banked_warp's colouring and layout; with `builder`, each set is first
+// offered to it (bfs_banked_warp.cc).
+void BfsBankedSchedule(std::span<const Triplet> input,
+                       std::size_t particle_count, unsigned width,
+                       Schedule& out, SetBuilder* builder);
+// bfs_built_warp's builder: large sets' full warps built whole
+// (bfs_built_warp.cc).
+SetBuilder BuildWarpsWhole;
 // round_matched_warp's layout (round_matched_warp.cc).
 WarpLayout RoundMatchedLayout;
 // transversal_warp's layout: conflict-free warps built whole, leftovers
@@ -190,6 +201,7 @@ ScheduleFn NvClothWarp;
 ScheduleFn NvClothWarpForward;
 ScheduleFn StampedSimd;
 ScheduleFn BfsBankedWarp;
+ScheduleFn BfsBuiltWarp;
 ScheduleFn BankMatchedWarp;
 ScheduleFn RoundMatchedWarp;
 ScheduleFn TransversalWarp;

@@ -1,0 +1,379 @@
+// Ours: bfs_banked_warp's sets (the same colouring), with each large set's
+// full warps built whole instead of filled triplet by triplet: fewer bank
+// replays, at more time.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+namespace adj::triplet_schedule {
+namespace {
+
+constexpr std::uint32_t kWarp = 32;
+constexpr std::uint32_t kBanks = 32;
+
+// Sets of at least kBuiltWarps warps go to WarpBuilder. Scratch, 2-vCPU
+// EPYC: on smaller ones building gained little over bfs_banked_warp's
+// layout (elephant's sets of 19 warps: 2.18 against 2.21 x ideal, permuted
+// 32^2 grid's of 9: 2.26 against 2.20) at up to twice its time.
+constexpr std::uint32_t kBuiltWarps = 32;
+
+class WarpBuilder {
+ public:
+  WarpBuilder() : cell_start_(kCells), cell_left_(kCells, 0) {}
+
+  // Lays `set` out into out[0, set.size()); false, with out untouched,
+  // where the first warps could not be built without holes.
+  bool Run(std::span<const Triplet> set, Triplet* out) {
+    set_ = set;
+    const auto n = static_cast<std::uint32_t>(set.size());
+    full_ = n / kWarp;
+    warp_count_ = (n + kWarp - 1) / kWarp;
+    random_ = 0x9e3779b9u ^ n;
+    FillPool();
+    for (std::uint32_t g = 0; g < kBanks; ++g) order_[g] = g;
+    members_.assign(std::size_t{warp_count_} * kWarp, 0);
+    size_.assign(warp_count_, 0);
+    std::uint32_t holes = 0;
+    for (std::uint32_t w = 0; w < full_; ++w) {
+      BuildWarp(w);
+      holes += kWarp - size_[w];
+      if (w + 1 == kProbeWarps && holes > kProbeHoles) {
+        DrainPool();
+        return false;
+      }
+    }
+    PlaceLeftovers();
+    for (std::uint32_t w = 0; w < warp_count_; ++w) {
+      for (std::uint32_t j = 0; j < size_[w]; ++j) {
+        out[w * kWarp + j] = set[members_[w * kWarp + j]];
+      }
+    }
+    return true;
+  }
+
+ private:
+  static constexpr std::uint32_t kCells = kBanks * kBanks * kBanks;
+  static constexpr std::uint8_t kNoGroup = 0xff;
+  // The first kProbeWarps warps may leave kProbeHoles holes (5 % of their
+  // lanes) before the set goes back to bfs_banked_warp's layout: natural 250^2
+  // grid, 9 % of its groups found no cell, permuted grids and meshes 0-3 %.
+  static constexpr std::uint32_t kProbeWarps = 4;
+  static constexpr std::uint32_t kProbeHoles = kProbeWarps * kWarp / 20;
+  // Scratch, 2-vCPU EPYC: 64 repair options per group gave the replays of
+  // a three-deep search with 200 (transversal_warp's) at a fifth of the
+  // time; scanning 64 open warps for a leftover instead of all of them
+  // changed replays by <= 0.01 x ideal except where nearly all are
+  // leftovers (those sets now go back to bfs_banked_warp's layout).
+  static constexpr int kRepairOptions = 64;
+  static constexpr std::size_t kLeftoverScan = 64;
+
+  static std::uint32_t CellOf(const Triplet& t) {
+    return ((t[0] % kBanks) * kBanks + t[1] % kBanks) * kBanks + t[2] % kBanks;
+  }
+  std::uint32_t Random() {  // xorshift32: deterministic, cheap
+    random_ ^= random_ << 13;
+    random_ ^= random_ >> 17;
+    random_ ^= random_ << 5;
+    return random_;
+  }
+
+  // A counting sort of the set by cell over the cells it occupies only
+  // (cell_left_ is all zero between sets), so a small set costs no pass
+  // over all 32^3 cells. cell_start_ ends at each cell's end: Take reads
+  // backwards.
+  void FillPool() {
+    pairs_.fill(0);
+    slot1_banks_.fill(0);
+    cells_.fill(0);
+    for (const Triplet& t : set_) {
+      const std::uint32_t cell = CellOf(t);
+      if (cell_left_[cell]++ == 0) pairs_[cell / kBanks] |= 1u << cell % kBanks;
+    }
+    std::uint32_t next = 0;
+    for (std::uint32_t pair = 0; pair < kBanks * kBanks; ++pair) {
+      if (pairs_[pair] == 0) continue;
+      slot1_banks_[pair / kBanks] |= 1u << pair % kBanks;
+      cells_[pair / kBanks] += std::popcount(pairs_[pair]);
+      for (std::uint32_t m = pairs_[pair]; m != 0; m &= m - 1) {
+        const std::uint32_t cell =
+            pair * kBanks + static_cast<std::uint32_t>(std::countr_zero(m));
+        cell_start_[cell] = next;
+        next += cell_left_[cell];
+      }
+    }
+    pool_.resize(set_.size());
+    for (std::uint32_t i = 0; i < set_.size(); ++i) {
+      pool_[cell_start_[CellOf(set_[i])]++] = i;
+    }
+  }
+  std::uint32_t Take(std::uint32_t g, std::uint32_t b1, std::uint32_t b2) {
+    const std::uint32_t pair = g * kBanks + b1;
+    const std::uint32_t cell = pair * kBanks + b2;
+    const std::uint32_t i = pool_[--cell_start_[cell]];
+    if (--cell_left_[cell] == 0) {
+      pairs_[pair] &= ~(1u << b2);
+      --cells_[g];
+      if (pairs_[pair] == 0) slot1_banks_[g] &= ~(1u << b1);
+    }
+    return i;
+  }
+  // Empties the pool into left_, leaving cell_left_ all zero.
+  void DrainPool() {
+    left_.clear();
+    for (std::uint32_t pair = 0; pair < kBanks * kBanks; ++pair) {
+      for (std::uint32_t m = pairs_[pair]; m != 0; m &= m - 1) {
+        const std::uint32_t cell =
+            pair * kBanks + static_cast<std::uint32_t>(std::countr_zero(m));
+        for (; cell_left_[cell] != 0; --cell_left_[cell]) {
+          left_.push_back(pool_[--cell_start_[cell]]);
+        }
+      }
+    }
+  }
+
+  // Which slot-1 banks give group g a cell whose slot-2 bank is in free2.
+  std::uint32_t Slot1Options(std::uint32_t g, std::uint32_t free2) const {
+    const std::uint32_t* row = &pairs_[g * kBanks];
+    std::uint32_t options = 0;
+#if defined(__SSE2__)
+    // 4 banks per compare, their signs gathered by movmskps: the scalar
+    // loop was the builder's hottest (scratch, armadillo: 4.5 -> 3.1 ms).
+    using Words = std::uint32_t __attribute__((vector_size(16)));
+    using Floats = float __attribute__((vector_size(16)));
+    const Words mask = {free2, free2, free2, free2};
+    for (std::uint32_t q = 0; q < kBanks / 4; ++q) {
+      Words words;
+      std::memcpy(&words, row + 4 * q, sizeof words);
+      const auto any = reinterpret_cast<Floats>((words & mask) != 0);
+      options |= static_cast<std::uint32_t>(__builtin_ia32_movmskps(any))
+                 << 4 * q;
+    }
+#else
+    for (std::uint32_t b1 = 0; b1 < kBanks; ++b1) {
+      options |= static_cast<std::uint32_t>((row[b1] & free2) != 0) << b1;
+    }
+#endif
+    return options;
+  }
+  // A cell of group g with slot-1 bank in free1 and slot-2 bank in free2.
+  bool FindCell(std::uint32_t g, std::uint32_t free1, std::uint32_t free2,
+                std::uint32_t& b1, std::uint32_t& b2) {
+    const std::uint32_t options = Slot1Options(g, free2) & free1;
+    if (options == 0) return false;
+    const std::uint32_t rotate = Random() % kBanks;
+    b1 = (static_cast<std::uint32_t>(
+              std::countr_zero(std::rotr(options, static_cast<int>(rotate)))) +
+          rotate) %
+         kBanks;
+    b2 = static_cast<std::uint32_t>(
+        std::countr_zero(pairs_[g * kBanks + b1] & free2));
+    return true;
+  }
+
+  // The warp under construction: per group its banks, per bank its group.
+  void Assign(std::uint32_t g, std::uint32_t b1, std::uint32_t b2) {
+    bank1_[g] = static_cast<std::uint8_t>(b1);
+    bank2_[g] = static_cast<std::uint8_t>(b2);
+    placed_ |= 1u << g;
+    owner1_[b1] = owner2_[b2] = static_cast<std::uint8_t>(g);
+    free1_ &= ~(1u << b1);
+    free2_ &= ~(1u << b2);
+  }
+  void Release(std::uint32_t g) {
+    owner1_[bank1_[g]] = owner2_[bank2_[g]] = kNoGroup;
+    free1_ |= 1u << bank1_[g];
+    free2_ |= 1u << bank2_[g];
+    placed_ &= ~(1u << g);
+  }
+  // Group g found no free cell: takes one whose banks groups h1 (slot 1)
+  // and h2 (slot 2) hold, where they find free cells without them.
+  bool Repair(std::uint32_t g) {
+    int budget = kRepairOptions;
+    const std::uint32_t rotate = Random() % kBanks;
+    for (std::uint32_t banks = std::rotr(slot1_banks_[g], rotate); banks != 0;
+         banks &= banks - 1) {
+      const std::uint32_t b1 =
+          (static_cast<std::uint32_t>(std::countr_zero(banks)) + rotate) %
+          kBanks;
+      for (std::uint32_t m = pairs_[g * kBanks + b1]; m != 0; m &= m - 1) {
+        if (--budget < 0) return false;
+        const auto b2 = static_cast<std::uint32_t>(std::countr_zero(m));
+        const std::uint32_t h1 = owner1_[b1];
+        const std::uint32_t h2 = owner2_[b2];
+        std::uint32_t free1 = free1_;
+        std::uint32_t free2 = free2_;
+        for (const std::uint32_t h : {h1, h2}) {
+          if (h == kNoGroup) continue;
+          free1 |= 1u << bank1_[h];
+          free2 |= 1u << bank2_[h];
+        }
+        free1 &= ~(1u << b1);
+        free2 &= ~(1u << b2);
+        std::uint32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
+        if (h1 == h2 || h1 == kNoGroup || h2 == kNoGroup) {
+          const std::uint32_t h = h1 == kNoGroup ? h2 : h1;
+          if (!FindCell(h, free1, free2, c1, c2)) continue;
+          Release(h);
+          Assign(g, b1, b2);
+          Assign(h, c1, c2);
+          return true;
+        }
+        if (FindCell(h1, free1, free2, c1, c2) &&
+            FindCell(h2, free1 & ~(1u << c1), free2 & ~(1u << c2), d1, d2)) {
+          Release(h1);
+          Release(h2);
+          Assign(g, b1, b2);
+          Assign(h1, c1, c2);
+          Assign(h2, d1, d2);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+  void BuildWarp(std::uint32_t w) {
+    free1_ = free2_ = ~0u;
+    placed_ = 0;
+    owner1_.fill(kNoGroup);
+    owner2_.fill(kNoGroup);
+    // Fewest cells first, ties by bank: an insertion sort of the last
+    // warp's order, which the warp's 32 takes barely change.
+    for (std::uint32_t i = 0; i < kBanks; ++i) {
+      const std::uint32_t g = order_[i] & 0xff;
+      const std::uint32_t key = cells_[g] << 8 | g;
+      std::uint32_t j = i;
+      for (; j > 0 && order_[j - 1] > key; --j) order_[j] = order_[j - 1];
+      order_[j] = key;
+    }
+    for (const std::uint32_t key : order_) {
+      if (key >> 8 == 0) continue;  // no cell left in this group
+      const std::uint32_t g = key & 0xff;
+      std::uint32_t b1 = 0, b2 = 0;
+      if (FindCell(g, free1_, free2_, b1, b2)) {
+        Assign(g, b1, b2);
+      } else {
+        Repair(g);
+      }
+    }
+    for (std::uint32_t m = placed_; m != 0; m &= m - 1) {
+      const auto g = static_cast<std::uint32_t>(std::countr_zero(m));
+      members_[w * kWarp + size_[w]++] = Take(g, bank1_[g], bank2_[g]);
+    }
+  }
+
+  void PlaceLeftovers() {
+    DrainPool();
+    if (left_.empty()) return;
+    // Shuffled, so that one cell's leftovers do not queue for one warp.
+    for (std::size_t i = left_.size(); i > 1; --i) {
+      std::swap(left_[i - 1], left_[Random() % i]);
+    }
+    const std::uint32_t partial =
+        static_cast<std::uint32_t>(set_.size()) - full_ * kWarp;
+    auto capacity = [&](std::uint32_t w) {
+      return w < full_ ? kWarp : partial;
+    };
+    open_.clear();
+    for (std::uint32_t w = 0; w < warp_count_; ++w) {
+      if (size_[w] < capacity(w)) open_.push_back(w);
+    }
+    counts_.assign(open_.size() * 3 * kBanks, 0);
+    most_.assign(open_.size() * 3, 1);
+    // Each open warp keeps the row of counts_ its first index in open_
+    // gave it (open_ is reordered as warps fill).
+    slot_of_.resize(warp_count_);
+    for (std::uint32_t o = 0; o < open_.size(); ++o) {
+      const std::uint32_t w = open_[o];
+      slot_of_[w] = o;
+      for (std::uint32_t j = 0; j < size_[w]; ++j) {
+        Count(o, set_[members_[w * kWarp + j]]);
+      }
+    }
+    std::size_t cursor = 0;
+    for (const std::uint32_t i : left_) {
+      const Triplet& t = set_[i];
+      std::size_t best = 0;
+      std::uint32_t best_cost = ~0u;
+      const std::size_t tries = std::min(open_.size(), kLeftoverScan);
+      for (std::size_t j = 0; j < tries; ++j) {
+        const std::size_t o = (cursor + j) % open_.size();
+        const std::uint32_t slot = slot_of_[open_[o]];
+        std::uint32_t replays = 0;
+        for (int k = 0; k < 3; ++k) {
+          replays += counts_[(slot * 3 + k) * kBanks + t[k] % kBanks] >=
+                     most_[slot * 3 + k];
+        }
+        // The emptier warp on ties: holes spread over warps cost less
+        // than one warp's holes filled with conflicts.
+        const std::uint32_t cost = replays * 64 + size_[open_[o]];
+        if (cost < best_cost) {
+          best_cost = cost;
+          best = o;
+          if (replays == 0) break;
+        }
+      }
+      const std::uint32_t w = open_[best];
+      members_[w * kWarp + size_[w]++] = i;
+      Count(slot_of_[w], t);
+      cursor = best;
+      if (size_[w] == capacity(w)) {
+        open_[best] = open_.back();
+        open_.pop_back();
+      }
+    }
+  }
+  void Count(std::uint32_t slot, const Triplet& t) {
+    for (int k = 0; k < 3; ++k) {
+      std::uint8_t& count = counts_[(slot * 3 + k) * kBanks + t[k] % kBanks];
+      ++count;
+      most_[slot * 3 + k] = std::max(most_[slot * 3 + k], count);
+    }
+  }
+
+  std::span<const Triplet> set_;
+  std::uint32_t full_ = 0;
+  std::uint32_t warp_count_ = 0;
+  std::uint32_t random_ = 1;
+  std::vector<std::uint32_t> cell_start_;
+  std::vector<std::uint32_t> cell_left_;
+  std::vector<std::uint32_t> pool_;  // set indices, cell by cell
+  std::array<std::uint32_t, kBanks * kBanks> pairs_{};  // [g][b1]: b2 mask
+  std::array<std::uint32_t, kBanks> slot1_banks_{};     // [g]: b1 mask
+  std::array<std::uint32_t, kBanks> cells_{};           // [g]: cells left
+  std::array<std::uint32_t, kBanks> order_{};           // cells_[g] << 8 | g
+  std::uint32_t free1_ = 0;
+  std::uint32_t free2_ = 0;
+  std::uint32_t placed_ = 0;
+  std::array<std::uint8_t, kBanks> bank1_{};
+  std::array<std::uint8_t, kBanks> bank2_{};
+  std::array<std::uint8_t, kBanks> owner1_{};
+  std::array<std::uint8_t, kBanks> owner2_{};
+  std::vector<std::uint32_t> members_;  // [warp][lane]: set indices
+  std::vector<std::uint32_t> size_;     // [warp]
+  std::vector<std::uint32_t> left_;
+  std::vector<std::uint32_t> open_;
+  std::vector<std::uint32_t> slot_of_;
+  std::vector<std::uint8_t> counts_;  // [open slot][slot k][bank]
+  std::vector<std::uint8_t> most_;    // [open slot][slot k], at least 1
+};
+
+}  // namespace
+
+bool BuildWarpsWhole(std::span<const Triplet> set, Triplet* out) {
+  if (set.size() < kBuiltWarps * kWarp) return false;
+  thread_local WarpBuilder builder;
+  return builder.Run(set, out);
+}
+
+void BfsBuiltWarp(std::span<const Triplet> input, std::size_t particle_count,
+                  unsigned width, Schedule& out) {
+  BfsBankedSchedule(input, particle_count, width, out, &BuildWarpsWhole);
+}
+
+}  // namespace adj::triplet_schedule
