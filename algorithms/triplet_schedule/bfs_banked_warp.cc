@@ -181,28 +181,6 @@ class SetLayout {
   std::vector<std::uint32_t> cursor_;
 };
 
-// Builds a large set's full warps whole, each where it can as a
-// transversal: 32 triplets whose banks are distinct in every slot, so that
-// every load of the warp is conflict-free. A warp replays a load once per
-// extra triplet on that slot's busiest bank, so 16 duplicated banks cost
-// what one costs, and Place's triplet-by-triplet greedy, which spreads the
-// unavoidable conflicts over nearly every warp, stays near 2.15 x ideal on
-// large permuted sets (about 1.1 x their floor of conflict-free warps).
-//
-// The set's triplets are pooled by cell (slot-0, slot-1, slot-2 bank). A
-// warp takes one triplet per slot-0 bank (its "group"), the groups with the
-// fewest cells left first, each a cell whose slot-1 and slot-2 banks are
-// still free in the warp (a random one of the slot-1 banks that have one).
-// A group with none takes a cell whose banks one or two placed groups hold,
-// where those can move to free ones (a one-step augmenting path, at most
-// kRepairOptions cells tried), else it leaves a hole. Once the full warps
-// are built, the pool's leftovers fill the holes and the last, partial
-// warp, each into the first of kLeftoverScan open warps where it adds no
-// replay by NvCloth's cost model, else the one where it adds fewest.
-//
-// Only where the cells allow: a set whose first warps already have holes
-// (natural grids coloured in input order hold a few cells per bank, and
-// alternating ones only half the banks) keeps Place's layout.
 }  // namespace
 
 void BfsBankedSchedule(std::span<const Triplet> input,

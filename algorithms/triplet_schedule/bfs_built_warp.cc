@@ -23,12 +23,35 @@ constexpr std::uint32_t kBanks = 32;
 // 32^2 grid's of 9: 2.26 against 2.20) at up to twice its time.
 constexpr std::uint32_t kBuiltWarps = 32;
 
+// Builds a large set's full warps whole, each where it can as a
+// transversal: 32 triplets whose banks are distinct in every slot, so that
+// every load of the warp is conflict-free. A warp replays a load once per
+// extra triplet on that slot's busiest bank, so 16 duplicated banks cost
+// what one costs, and bfs_banked_warp's triplet-by-triplet greedy, which
+// spreads the unavoidable conflicts over nearly every warp, stays near
+// 2.15 x ideal on large sets whose SetReplaysFloor is 1.01-1.15.
+//
+// The set's triplets are pooled by cell (slot-0, slot-1, slot-2 bank). A
+// warp takes one triplet per slot-0 bank (its "group"), the groups with the
+// fewest cells left first, each a cell whose slot-1 and slot-2 banks are
+// still free in the warp (a random one of the slot-1 banks that have one).
+// A group with none takes a cell whose banks one or two placed groups hold,
+// where those can move to free ones (a one-step augmenting path, at most
+// kRepairOptions cells tried), else it leaves a hole. Once the full warps
+// are built, the pool's leftovers fill the holes and the last, partial
+// warp, each into the first of kLeftoverScan open warps where it adds no
+// replay by NvCloth's cost model, else the one where it adds fewest.
+//
+// Only where the cells allow: a set whose first warps already have holes
+// (natural grids coloured in input order hold a few cells per bank, and
+// alternating ones only half the banks) keeps bfs_banked_warp's layout,
+// as do sets of fewer than kBuiltWarps warps.
 class WarpBuilder {
  public:
   WarpBuilder() : cell_start_(kCells), cell_left_(kCells, 0) {}
 
   // Lays `set` out into out[0, set.size()); false, with out untouched,
-  // where the first warps could not be built without holes.
+  // where its first kProbeWarps warps leave more than kProbeHoles holes.
   bool Run(std::span<const Triplet> set, Triplet* out) {
     set_ = set;
     const auto n = static_cast<std::uint32_t>(set.size());
@@ -65,11 +88,12 @@ class WarpBuilder {
   // grid, 9 % of its groups found no cell, permuted grids and meshes 0-3 %.
   static constexpr std::uint32_t kProbeWarps = 4;
   static constexpr std::uint32_t kProbeHoles = kProbeWarps * kWarp / 20;
-  // Scratch, 2-vCPU EPYC: 64 repair options per group gave the replays of
-  // a three-deep search with 200 (transversal_warp's) at a fifth of the
-  // time; scanning 64 open warps for a leftover instead of all of them
-  // changed replays by <= 0.01 x ideal except where nearly all are
-  // leftovers (those sets now go back to bfs_banked_warp's layout).
+  // Scratch, 2-vCPU EPYC, bfs_banked_warp's sets: 64 repair options per
+  // group came within 0.03-0.06 x ideal of transversal_warp's layout (a
+  // three-deep search, 200 options) at a fifth of its time; scanning 64 open
+  // warps for a leftover instead of all of them changed replays by <= 0.01 x
+  // ideal except where nearly all are leftovers (those sets now go back to
+  // bfs_banked_warp's layout).
   static constexpr int kRepairOptions = 64;
   static constexpr std::size_t kLeftoverScan = 64;
 
