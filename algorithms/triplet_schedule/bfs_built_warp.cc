@@ -166,8 +166,9 @@ class WarpBuilder {
     const std::uint32_t* row = &pairs_[g * kBanks];
     std::uint32_t options = 0;
 #if defined(__SSE2__)
-    // 4 banks per compare, their signs gathered by movmskps: the scalar
-    // loop was the builder's hottest (scratch, armadillo: 4.5 -> 3.1 ms).
+    // 4 banks per compare, their signs gathered by movmskps (scratch,
+    // armadillo: 3.1 ms, against 4.5 for this mask built by the scalar
+    // loop below and 3.4 for a scan that stops at the first bank found).
     using Words = std::uint32_t __attribute__((vector_size(16)));
     using Floats = float __attribute__((vector_size(16)));
     const Words mask = {free2, free2, free2, free2};

@@ -520,8 +520,9 @@ std::span<const Variant> WarpSchedulers() {
               "has its full warps built whole, one triplet per slot-0 bank "
               "with slot-1 and slot-2 banks free (fewest-cells bank first, "
               "one-step augmenting repair), leftovers into the holes by "
-              "fewest added replays; sets whose first 4 warps leave holes, "
-              "and smaller ones, keep bfs_banked_warp's layout; fewer "
+              "fewest added replays; sets whose first 4 warps leave more "
+              "than 6 holes, and smaller ones, keep bfs_banked_warp's layout; "
+              "fewer "
               "replays, more time; 32-bit output",
               &BfsBuiltWarp},
       Variant{"bank_matched_warp", Backend::kSerial,
