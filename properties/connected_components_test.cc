@@ -338,9 +338,11 @@ TEST_P(ConnectedComponents, RejectsGraphsMadeAsymmetric) {
   omp_set_num_threads(default_threads);
 }
 
+// The OpenMP variants only (a serial one has no thread count to vary).
+class ThreadedConnectedComponents : public ConnectedComponents {};
+
 // Large enough that every thread of 1..6 has work: identical labels.
-TEST_P(ConnectedComponents, SameLabelsOnEveryThreadCount) {
-  if (!threaded()) GTEST_SKIP() << "serial variant";
+TEST_P(ThreadedConnectedComponents, SameLabelsOnEveryThreadCount) {
   const int default_threads = omp_get_max_threads();
   const std::vector<Csr> graphs = {
       scenes::Kronecker(14, 16, 5),
@@ -382,6 +384,13 @@ TEST_P(ConnectedComponents, ShuffledMillionVertexPath) {
 
 INSTANTIATE_TEST_SUITE_P(Variants, ConnectedComponents,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
+                         testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(Variants, ThreadedConnectedComponents,
+                         ::testing::ValuesIn(testing::CasesWhere(
+                             Variants(),
+                             [](const Variant& variant) {
+                               return variant.backend == Backend::kOpenMp;
+                             })),
                          testing::CaseName);
 
 // GAP's kron20: 2^20 vertices, ~15.7M undirected edges, hundreds of

@@ -43,6 +43,18 @@ std::vector<VariantCase> CasesOf(std::span<const Variant<Fn>> table) {
   return cases;
 }
 
+// The cases of the rows `keep` accepts: for a property that only some
+// variants have, so that the others are not instantiated at all rather
+// than skipped.
+template <typename Fn, typename Keep>
+std::vector<VariantCase> CasesWhere(std::span<const Variant<Fn>> table,
+                                    Keep keep) {
+  std::vector<VariantCase> cases = CasesOf(table);
+  std::erase_if(cases,
+                [&](const VariantCase& c) { return !keep(table[c.index]); });
+  return cases;
+}
+
 inline std::string CaseName(const ::testing::TestParamInfo<VariantCase>& info) {
   return info.param.name;
 }
