@@ -707,6 +707,89 @@ def baseline_table(figure, rows):
     return lines
 
 
+# Issue 4's goal for our schedulers, checked per scene and size against
+# NvCloth's in the same run: a warp schedule with at most maxAdj + 1 sets,
+# at most this many replays per ideal one, and no slower than
+# nvcloth_warp; a simd schedule with no more padding than nvcloth_simd's
+# and no slower.
+WARP_REPLAY_GOAL = 1.3
+
+
+def schedule_goal_tables(rows):
+    """Per device, scene and size: which of our schedulers meet the goal,
+    and by how much each criterion holds or misses."""
+    selected = [r for r in rows if r.family == "triplet_schedule"
+                and "triplets" in r.args and not is_limit(r.variant)]
+    by_key = {(r.device, r.scene, r.args["triplets"], r.variant): r
+              for r in selected}
+    lines = []
+    for kind, baseline in (("warp", "nvcloth_warp"),
+                           ("simd", "nvcloth_simd")):
+        ours = sorted({r.variant for r in selected
+                       if r.variant.endswith("_" + kind)
+                       and not r.variant.startswith("nvcloth_")})
+        bases = sorted((k for k in by_key if k[3] == baseline),
+                       key=lambda k: (k[0], k[2], k[1]))
+        if not ours or not bases:
+            continue
+        if kind == "warp":
+            lines += ["", f"### Warp goal: sets <= maxAdj + 1, replays <= "
+                      f"{WARP_REPLAY_GOAL:g} x ideal, time <= "
+                      f"`{baseline}`'s", "",
+                      "Each cell: sets / maxAdj, replays / ideal, "
+                      f"`{baseline}`'s time / its time (above 1: faster); "
+                      "a criterion missed is in bold.", ""]
+        else:
+            lines += ["", f"### SIMD goal: padding <= `{baseline}`'s, time "
+                      f"<= `{baseline}`'s", "",
+                      f"Each cell: padding (`{baseline}`'s), "
+                      f"`{baseline}`'s time / its time; a criterion missed "
+                      "is in bold.", ""]
+        lines += ["| device | scene | triplets | " + " | ".join(
+                      f"`{v}`" for v in ours) + " | meets all |",
+                  "| --- | --- | ---: | " + " | ".join("---" for _ in ours)
+                  + " | --- |"]
+        met_by = defaultdict(int)
+        for device, scene, triplets, _ in bases:
+            base = by_key[(device, scene, triplets, baseline)]
+            cells, meeting = [], []
+            for variant in ours:
+                row = by_key.get((device, scene, triplets, variant))
+                if row is None or not row.values.get("real_time"):
+                    cells.append("-")
+                    continue
+                speed = base.values["real_time"] / row.values["real_time"]
+                checks = []
+                if kind == "warp":
+                    sets, max_adj = row.values["sets"], row.values["max_adj"]
+                    ratio = row.values["replays"] / row.values["ideal_replays"]
+                    checks.append((sets <= max_adj + 1,
+                                   f"{sets:.0f}/{max_adj:.0f}"))
+                    checks.append((ratio <= WARP_REPLAY_GOAL, f"{ratio:.2f}"))
+                else:
+                    padding = row.values["padding"]
+                    base_padding = base.values["padding"]
+                    checks.append((padding <= base_padding,
+                                   f"{padding:.0f} ({base_padding:.0f})"))
+                checks.append((speed >= 1, f"{speed:.2f}x"))
+                cells.append(" ".join(text if ok else f"**{text}**"
+                                      for ok, text in checks))
+                if all(ok for ok, _ in checks):
+                    meeting.append(variant)
+                    met_by[variant] += 1
+            lines.append(f"| {device} | {scene} | {triplets} | "
+                         + " | ".join(cells) + " | "
+                         + (", ".join(f"`{v}`" for v in meeting) or "none")
+                         + " |")
+        lines += ["", f"Of {len(bases)} scene sizes, each met all: "
+                  + ", ".join(f"`{v}` {met_by[v]}" for v in ours) + "."]
+    if lines:
+        lines = ["", "## triplet_schedule: the goal per scene", "",
+                 "From the same rows as the figures above; times are one "
+                 "run's unless the run was repeated (then medians)."] + lines
+    return lines
+
+
 def machine_lines(contexts):
     lines = []
     for path, context in sorted(contexts.items()):
@@ -778,6 +861,7 @@ def main():
         report += bar_table(figure, rows)
         for path in written:
             print(f"wrote {path}")
+    report += schedule_goal_tables(rows)
     (args.out / "report.md").write_text("\n".join(report) + "\n")
     print(f"wrote {args.out / 'report.md'}")
 
