@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "algorithms/triplet_schedule/cell_pool.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::triplet_schedule {
@@ -31,10 +32,10 @@ constexpr std::uint32_t kBuiltWarps = 32;
 // spreads the unavoidable conflicts over nearly every warp, stays near
 // 2.15 x ideal on large sets whose SetReplaysFloor is 1.01-1.15.
 //
-// The set's triplets are pooled by cell (slot-0, slot-1, slot-2 bank). A
-// warp takes one triplet per slot-0 bank (its "group"), the groups with the
-// fewest cells left first, each a cell whose slot-1 and slot-2 banks are
-// still free in the warp (a random one of the slot-1 banks that have one).
+// The set's triplets are pooled by cell (slot-0, slot-1, slot-2 bank:
+// CellPool). A warp takes one triplet per slot-0 bank (its "group"), the groups
+// with the fewest cells left first, each a cell whose slot-1 and slot-2 banks
+// are still free in the warp (a random one of the slot-1 banks that have one).
 // A group with none takes a cell whose banks one or two placed groups hold,
 // where those can move to free ones (a one-step augmenting path, at most
 // kRepairOptions cells tried), else it leaves a hole. Once the full warps
@@ -48,8 +49,6 @@ constexpr std::uint32_t kBuiltWarps = 32;
 // as do sets of fewer than kBuiltWarps warps.
 class WarpBuilder {
  public:
-  WarpBuilder() : cell_start_(kCells), cell_left_(kCells, 0) {}
-
   // Lays `set` out into out[0, set.size()); false, with out untouched,
   // where its first kProbeWarps warps leave more than kProbeHoles holes.
   bool Run(std::span<const Triplet> set, Triplet* out) {
@@ -58,7 +57,7 @@ class WarpBuilder {
     full_ = n / kWarp;
     warp_count_ = (n + kWarp - 1) / kWarp;
     random_ = 0x9e3779b9u ^ n;
-    FillPool();
+    pool_.Fill(set);
     for (std::uint32_t g = 0; g < kBanks; ++g) order_[g] = g;
     members_.assign(std::size_t{warp_count_} * kWarp, 0);
     size_.assign(warp_count_, 0);
@@ -81,7 +80,6 @@ class WarpBuilder {
   }
 
  private:
-  static constexpr std::uint32_t kCells = kBanks * kBanks * kBanks;
   static constexpr std::uint8_t kNoGroup = 0xff;
   // The first kProbeWarps warps may leave kProbeHoles holes (5 % of their
   // lanes) before the set goes back to bfs_banked_warp's layout: natural 250^2
@@ -97,9 +95,6 @@ class WarpBuilder {
   static constexpr int kRepairOptions = 64;
   static constexpr std::size_t kLeftoverScan = 64;
 
-  static std::uint32_t CellOf(const Triplet& t) {
-    return ((t[0] % kBanks) * kBanks + t[1] % kBanks) * kBanks + t[2] % kBanks;
-  }
   std::uint32_t Random() {  // xorshift32: deterministic, cheap
     random_ ^= random_ << 13;
     random_ ^= random_ >> 17;
@@ -107,63 +102,17 @@ class WarpBuilder {
     return random_;
   }
 
-  // A counting sort of the set by cell over the cells it occupies only
-  // (cell_left_ is all zero between sets), so a small set costs no pass
-  // over all 32^3 cells. cell_start_ ends at each cell's end: Take reads
-  // backwards.
-  void FillPool() {
-    pairs_.fill(0);
-    slot1_banks_.fill(0);
-    cells_.fill(0);
-    for (const Triplet& t : set_) {
-      const std::uint32_t cell = CellOf(t);
-      if (cell_left_[cell]++ == 0) pairs_[cell / kBanks] |= 1u << cell % kBanks;
-    }
-    std::uint32_t next = 0;
-    for (std::uint32_t pair = 0; pair < kBanks * kBanks; ++pair) {
-      if (pairs_[pair] == 0) continue;
-      slot1_banks_[pair / kBanks] |= 1u << pair % kBanks;
-      cells_[pair / kBanks] += std::popcount(pairs_[pair]);
-      for (std::uint32_t m = pairs_[pair]; m != 0; m &= m - 1) {
-        const std::uint32_t cell =
-            pair * kBanks + static_cast<std::uint32_t>(std::countr_zero(m));
-        cell_start_[cell] = next;
-        next += cell_left_[cell];
-      }
-    }
-    pool_.resize(set_.size());
-    for (std::uint32_t i = 0; i < set_.size(); ++i) {
-      pool_[cell_start_[CellOf(set_[i])]++] = i;
-    }
-  }
-  std::uint32_t Take(std::uint32_t g, std::uint32_t b1, std::uint32_t b2) {
-    const std::uint32_t pair = g * kBanks + b1;
-    const std::uint32_t cell = pair * kBanks + b2;
-    const std::uint32_t i = pool_[--cell_start_[cell]];
-    if (--cell_left_[cell] == 0) {
-      pairs_[pair] &= ~(1u << b2);
-      --cells_[g];
-      if (pairs_[pair] == 0) slot1_banks_[g] &= ~(1u << b1);
-    }
-    return i;
-  }
-  // Empties the pool into left_, leaving cell_left_ all zero.
+  // Empties the pool into left_, each cell's triplets highest index first.
   void DrainPool() {
     left_.clear();
-    for (std::uint32_t pair = 0; pair < kBanks * kBanks; ++pair) {
-      for (std::uint32_t m = pairs_[pair]; m != 0; m &= m - 1) {
-        const std::uint32_t cell =
-            pair * kBanks + static_cast<std::uint32_t>(std::countr_zero(m));
-        for (; cell_left_[cell] != 0; --cell_left_[cell]) {
-          left_.push_back(pool_[--cell_start_[cell]]);
-        }
-      }
-    }
+    pool_.Drain([&](std::span<const std::uint32_t> cell) {
+      left_.insert(left_.end(), cell.rbegin(), cell.rend());
+    });
   }
 
   // Which slot-1 banks give group g a cell whose slot-2 bank is in free2.
   std::uint32_t Slot1Options(std::uint32_t g, std::uint32_t free2) const {
-    const std::uint32_t* row = &pairs_[g * kBanks];
+    const std::uint32_t* row = pool_.Slot2Row(g);
     std::uint32_t options = 0;
 #if defined(__SSE2__)
     // 4 banks per compare, their signs gathered by movmskps (scratch,
@@ -197,7 +146,7 @@ class WarpBuilder {
           rotate) %
          kBanks;
     b2 = static_cast<std::uint32_t>(
-        std::countr_zero(pairs_[g * kBanks + b1] & free2));
+        std::countr_zero(pool_.Slot2Banks(g, b1) & free2));
     return true;
   }
 
@@ -221,12 +170,12 @@ class WarpBuilder {
   bool Repair(std::uint32_t g) {
     int budget = kRepairOptions;
     const std::uint32_t rotate = Random() % kBanks;
-    for (std::uint32_t banks = std::rotr(slot1_banks_[g], rotate); banks != 0;
-         banks &= banks - 1) {
+    for (std::uint32_t banks = std::rotr(pool_.Slot1Banks(g), rotate);
+         banks != 0; banks &= banks - 1) {
       const std::uint32_t b1 =
           (static_cast<std::uint32_t>(std::countr_zero(banks)) + rotate) %
           kBanks;
-      for (std::uint32_t m = pairs_[g * kBanks + b1]; m != 0; m &= m - 1) {
+      for (std::uint32_t m = pool_.Slot2Banks(g, b1); m != 0; m &= m - 1) {
         if (--budget < 0) return false;
         const auto b2 = static_cast<std::uint32_t>(std::countr_zero(m));
         const std::uint32_t h1 = owner1_[b1];
@@ -271,7 +220,7 @@ class WarpBuilder {
     // warp's order, which the warp's 32 takes barely change.
     for (std::uint32_t i = 0; i < kBanks; ++i) {
       const std::uint32_t g = order_[i] & 0xff;
-      const std::uint32_t key = cells_[g] << 8 | g;
+      const std::uint32_t key = pool_.Cells(g) << 8 | g;
       std::uint32_t j = i;
       for (; j > 0 && order_[j - 1] > key; --j) order_[j] = order_[j - 1];
       order_[j] = key;
@@ -288,7 +237,7 @@ class WarpBuilder {
     }
     for (std::uint32_t m = placed_; m != 0; m &= m - 1) {
       const auto g = static_cast<std::uint32_t>(std::countr_zero(m));
-      members_[w * kWarp + size_[w]++] = Take(g, bank1_[g], bank2_[g]);
+      members_[w * kWarp + size_[w]++] = pool_.Take(g, bank1_[g], bank2_[g]);
     }
   }
 
@@ -365,13 +314,8 @@ class WarpBuilder {
   std::uint32_t full_ = 0;
   std::uint32_t warp_count_ = 0;
   std::uint32_t random_ = 1;
-  std::vector<std::uint32_t> cell_start_;
-  std::vector<std::uint32_t> cell_left_;
-  std::vector<std::uint32_t> pool_;  // set indices, cell by cell
-  std::array<std::uint32_t, kBanks * kBanks> pairs_{};  // [g][b1]: b2 mask
-  std::array<std::uint32_t, kBanks> slot1_banks_{};     // [g]: b1 mask
-  std::array<std::uint32_t, kBanks> cells_{};           // [g]: cells left
-  std::array<std::uint32_t, kBanks> order_{};           // cells_[g] << 8 | g
+  CellPool pool_;
+  std::array<std::uint32_t, kBanks> order_{};  // cells left << 8 | g
   std::uint32_t free1_ = 0;
   std::uint32_t free2_ = 0;
   std::uint32_t placed_ = 0;

@@ -35,6 +35,7 @@
 #include <limits>
 #include <vector>
 
+#include "algorithms/triplet_schedule/cell_pool.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::triplet_schedule {
@@ -42,7 +43,6 @@ namespace {
 
 constexpr std::uint32_t kBanks = 32;
 constexpr std::uint32_t kWarp = 32;
-constexpr std::uint32_t kCells = kBanks * kBanks * kBanks;
 constexpr std::uint8_t kNoGroup = 0xff;
 // How deep a group may displace others, and how many options one group's
 // search may try (scratch program, armadillo): a single re-pick of one
@@ -52,9 +52,6 @@ constexpr int kDisplaceDepth = 3;
 constexpr int kOptionBudget = 200;
 
 std::uint32_t Bank(const Triplet& t, int slot) { return t[slot] % kBanks; }
-std::uint32_t CellOf(const Triplet& t) {
-  return (Bank(t, 0) * kBanks + Bank(t, 1)) * kBanks + Bank(t, 2);
-}
 
 class TransversalBuilder {
  public:
@@ -63,7 +60,7 @@ class TransversalBuilder {
     const auto n = static_cast<std::uint32_t>(set.size());
     const std::uint32_t full = n / kWarp;
     const std::uint32_t warps = (n + kWarp - 1) / kWarp;
-    FillPool();
+    pool_.Fill(set);
     random_ = 0x9e3779b9u ^ n;
     members_.assign(warps, {});
     for (std::uint32_t w = 0; w < full; ++w) BuildWarp(members_[w]);
@@ -75,30 +72,6 @@ class TransversalBuilder {
   }
 
  private:
-  // The set's triplets by cell (b0, b1, b2); per (b0, b1) a mask of the b2
-  // whose cell still holds one.
-  void FillPool() {
-    cell_start_.assign(kCells + 1, 0);
-    cell_left_.assign(kCells, 0);
-    for (const Triplet& t : set_) ++cell_left_[CellOf(t)];
-    pairs_.fill(0);
-    for (std::uint32_t cell = 0; cell < kCells; ++cell) {
-      cell_start_[cell + 1] = cell_start_[cell] + cell_left_[cell];
-      if (cell_left_[cell] != 0) pairs_[cell / kBanks] |= 1u << (cell % kBanks);
-    }
-    pool_.resize(set_.size());
-    std::vector<std::uint32_t> cursor(cell_start_.begin(),
-                                      cell_start_.end() - 1);
-    for (std::uint32_t i = 0; i < set_.size(); ++i) {
-      pool_[cursor[CellOf(set_[i])]++] = i;
-    }
-  }
-  std::uint32_t Take(std::uint32_t cell) {
-    const std::uint32_t i = pool_[cell_start_[cell] + --cell_left_[cell]];
-    if (cell_left_[cell] == 0)
-      pairs_[cell / kBanks] &= ~(1u << (cell % kBanks));
-    return i;
-  }
   std::uint32_t Random() {  // xorshift32: deterministic, cheap
     random_ ^= random_ << 13;
     random_ ^= random_ >> 17;
@@ -157,7 +130,7 @@ class TransversalBuilder {
     for (std::uint32_t s = 0; s < kBanks; ++s) {
       const std::uint32_t b1 = (s + rotate) % kBanks;
       if ((free1_ >> b1 & 1) == 0) continue;
-      const std::uint32_t b2s = pairs_[g * kBanks + b1] & free2_;
+      const std::uint32_t b2s = pool_.Slot2Banks(g, b1) & free2_;
       if (b2s != 0) {
         Assign(g, b1, static_cast<std::uint32_t>(std::countr_zero(b2s)));
         return true;
@@ -166,7 +139,7 @@ class TransversalBuilder {
     if (depth == kDisplaceDepth) return false;
     for (std::uint32_t s = 0; s < kBanks; ++s) {
       const std::uint32_t b1 = (s + rotate) % kBanks;
-      for (std::uint32_t b2s = pairs_[g * kBanks + b1]; b2s != 0;
+      for (std::uint32_t b2s = pool_.Slot2Banks(g, b1); b2s != 0;
            b2s &= b2s - 1) {
         if (--budget_ < 0) return false;
         const auto b2 = static_cast<std::uint32_t>(std::countr_zero(b2s));
@@ -201,12 +174,7 @@ class TransversalBuilder {
     // Groups with the fewest pool options first.
     std::array<std::uint32_t, kBanks> order;
     for (std::uint32_t g = 0; g < kBanks; ++g) {
-      std::uint32_t options = 0;
-      for (std::uint32_t b1 = 0; b1 < kBanks; ++b1) {
-        options +=
-            static_cast<std::uint32_t>(std::popcount(pairs_[g * kBanks + b1]));
-      }
-      order[g] = options << 8 | g;
+      order[g] = pool_.Cells(g) << 8 | g;
     }
     std::sort(order.begin(), order.end());
     for (const std::uint32_t key : order) {
@@ -219,8 +187,7 @@ class TransversalBuilder {
       undo_.clear();
     }
     for (std::uint32_t g = 0; g < kBanks; ++g) {
-      if (has_[g])
-        warp.push_back(Take((g * kBanks + bank1_[g]) * kBanks + bank2_[g]));
+      if (has_[g]) warp.push_back(pool_.Take(g, bank1_[g], bank2_[g]));
     }
   }
 
@@ -229,11 +196,9 @@ class TransversalBuilder {
   // fewest replays, the emptier warp on ties.
   void PlaceLeftovers(std::uint32_t full, std::uint32_t partial) {
     std::vector<std::uint32_t> left;
-    for (std::uint32_t cell = 0; cell < kCells; ++cell) {
-      for (std::uint32_t j = 0; j < cell_left_[cell]; ++j) {
-        left.push_back(pool_[cell_start_[cell] + j]);
-      }
-    }
+    pool_.Drain([&](std::span<const std::uint32_t> cell) {
+      left.insert(left.end(), cell.begin(), cell.end());
+    });
     if (left.empty()) return;
     // Interleave the cells so that one bank's leftovers do not queue up.
     for (std::size_t i = left.size(); i > 1; --i) {
@@ -285,10 +250,7 @@ class TransversalBuilder {
   }
 
   std::span<const Triplet> set_;
-  std::vector<std::uint32_t> cell_start_;
-  std::vector<std::uint32_t> cell_left_;
-  std::vector<std::uint32_t> pool_;  // set indices, cell by cell
-  std::array<std::uint32_t, kBanks * kBanks> pairs_{};  // [b0][b1]: b2 mask
+  CellPool pool_;
   std::uint32_t random_ = 1;
   std::uint32_t free1_ = 0;
   std::uint32_t free2_ = 0;
