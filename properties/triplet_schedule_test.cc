@@ -1,6 +1,7 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
@@ -713,12 +714,73 @@ TEST(TransversalLayout, RecoversPlantedConflictFreeWarps) {
   EXPECT_GE(conflict_free, kSets / 2);
 }
 
+// The OpenMP schedulers lay out each set on one thread, from that set
+// alone: the schedule is the one a single thread makes, on every thread
+// count. The scenes have sets the builder takes (permuted 64^2 grid: 7 of
+// some 1170 triplets) and sets it declines (natural alternating 64^2
+// grid, laid out by Place, kInterleaved at a time), more than 4 of each.
+class ThreadedWarpScheduler : public WarpScheduler {};
+
+TEST_P(ThreadedWarpScheduler, SameScheduleOnEveryThreadCount) {
+  const int default_threads = omp_get_max_threads();
+  const Mesh grid = scenes::ClothGrid(64, 64, scenes::Diagonals::kUniform);
+  const Mesh alternating =
+      scenes::ClothGrid(64, 64, scenes::Diagonals::kAlternating);
+  for (const Mesh& mesh : {scenes::Shuffled(grid, 3), alternating,
+                           scenes::Shuffled(scenes::Disc(64, 24), 4)}) {
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    omp_set_num_threads(1);
+    const Schedule one =
+        Scheduled(variant().run, triplets, mesh.particles(), 32);
+    EXPECT_EQ(one.threads, 1);
+    EXPECT_EQ(CheckWarp(triplets, mesh.particles(), 32, one), "");
+    for (int threads = 2; threads <= 4; ++threads) {
+      omp_set_num_threads(threads);
+      const Schedule got =
+          Scheduled(variant().run, triplets, mesh.particles(), 32);
+      EXPECT_EQ(got.threads, threads);
+      EXPECT_EQ(got.set_sizes, one.set_sizes) << threads << " threads";
+      EXPECT_TRUE(got.triplets == one.triplets) << threads << " threads";
+    }
+  }
+  omp_set_num_threads(default_threads);
+}
+
+// Its description and the collide benchmark (which skips it) rely on
+// this: the OpenMP variant is bfs_built_warp with threads, not another
+// layout.
+TEST(BfsBuiltWarpOpenMp, SchedulesAsBfsBuiltWarp) {
+  const int default_threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  for (const Mesh& mesh :
+       {scenes::Shuffled(scenes::ClothGrid(64, 64, scenes::Diagonals::kUniform),
+                         5),
+        scenes::ClothGrid(40, 40, scenes::Diagonals::kAlternating)}) {
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    const Schedule serial =
+        Scheduled(&BfsBuiltWarp, triplets, mesh.particles(), 32);
+    const Schedule threaded =
+        Scheduled(&BfsBuiltWarpOpenMp, triplets, mesh.particles(), 32);
+    EXPECT_EQ(threaded.threads, 2);
+    EXPECT_EQ(threaded.set_sizes, serial.set_sizes);
+    EXPECT_TRUE(threaded.triplets == serial.triplets);
+  }
+  omp_set_num_threads(default_threads);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Variants, SimdScheduler,
     ::testing::ValuesIn(testing::CasesOf(SimdSchedulers())), testing::CaseName);
 INSTANTIATE_TEST_SUITE_P(
     Variants, WarpScheduler,
     ::testing::ValuesIn(testing::CasesOf(WarpSchedulers())), testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(Variants, ThreadedWarpScheduler,
+                         ::testing::ValuesIn(testing::CasesWhere(
+                             WarpSchedulers(),
+                             [](const Variant& variant) {
+                               return variant.backend == Backend::kOpenMp;
+                             })),
+                         testing::CaseName);
 
 }  // namespace
 }  // namespace adj::triplet_schedule

@@ -725,8 +725,9 @@ def schedule_goal_tables(rows):
     lines = []
     for kind, baseline in (("warp", "nvcloth_warp"),
                            ("simd", "nvcloth_simd")):
+        # By name: "<ours>_warp" or "<ours>_warp_openmp".
         ours = sorted({r.variant for r in selected
-                       if r.variant.endswith("_" + kind)
+                       if kind in r.variant.split("_")
                        and not r.variant.startswith("nvcloth_")})
         bases = sorted((k for k in by_key if k[3] == baseline),
                        key=lambda k: (k[0], k[2], k[1]))

@@ -342,7 +342,7 @@ bool BuildWarpsWhole(std::span<const Triplet> set, Triplet* out) {
 
 void BfsBuiltWarp(std::span<const Triplet> input, std::size_t particle_count,
                   unsigned width, Schedule& out) {
-  BfsBankedSchedule(input, particle_count, width, out, &BuildWarpsWhole);
+  BfsBankedSchedule(input, particle_count, width, out, &BuildWarpsWhole, 1);
 }
 
 }  // namespace adj::triplet_schedule

@@ -555,6 +555,11 @@ std::span<const Variant> WarpSchedulers() {
               "fewer "
               "replays, more time; 32-bit output",
               &BfsBuiltWarp},
+      Variant{"bfs_built_warp_openmp", Backend::kOpenMp,
+              "ours: bfs_built_warp's schedule (the same on every thread "
+              "count), its sets laid out in parallel, one per OpenMP thread "
+              "at a time; the colouring stays serial; 32-bit output",
+              &BfsBuiltWarpOpenMp},
       Variant{"bank_matched_warp", Backend::kSerial,
               "ours: breadth-first greedy colouring, then the top colour "
               "emptied while one-step Kempe swaps allow (floor maxAdj); each "

@@ -181,10 +181,12 @@ void BankMatchedSchedule(std::span<const Triplet> input,
 // to leave it to the scheduler's own layout.
 using SetBuilder = bool(std::span<const Triplet> set, Triplet* out);
 // bfs_banked_warp's colouring and layout; with `builder`, each set is first
-// offered to it (bfs_banked_warp.cc).
+// offered to it (bfs_banked_warp.cc). The sets are laid out on `threads`
+// OpenMP threads (the colouring on one); the schedule does not depend on
+// how many.
 void BfsBankedSchedule(std::span<const Triplet> input,
                        std::size_t particle_count, unsigned width,
-                       Schedule& out, SetBuilder* builder);
+                       Schedule& out, SetBuilder* builder, int threads);
 // bfs_built_warp's builder: large sets' full warps built whole
 // (bfs_built_warp.cc).
 SetBuilder BuildWarpsWhole;
@@ -202,6 +204,7 @@ ScheduleFn NvClothWarpForward;
 ScheduleFn StampedSimd;
 ScheduleFn BfsBankedWarp;
 ScheduleFn BfsBuiltWarp;
+ScheduleFn BfsBuiltWarpOpenMp;
 ScheduleFn BankMatchedWarp;
 ScheduleFn RoundMatchedWarp;
 ScheduleFn TransversalWarp;
