@@ -80,7 +80,7 @@ class WarpBuilder {
   }
 
  private:
-  static constexpr std::uint8_t kNoGroup = 0xff;
+  static constexpr std::uint8_t kNoGroup = WarpBanks::kNoGroup;
   // The first kProbeWarps warps may leave kProbeHoles holes (5 % of their
   // lanes) before the set goes back to bfs_banked_warp's layout: natural 250^2
   // grid, 9 % of its groups found no cell, permuted grids and meshes 0-3 %.
@@ -152,17 +152,11 @@ class WarpBuilder {
 
   // The warp under construction: per group its banks, per bank its group.
   void Assign(std::uint32_t g, std::uint32_t b1, std::uint32_t b2) {
-    bank1_[g] = static_cast<std::uint8_t>(b1);
-    bank2_[g] = static_cast<std::uint8_t>(b2);
+    banks_.Hold(g, b1, b2);
     placed_ |= 1u << g;
-    owner1_[b1] = owner2_[b2] = static_cast<std::uint8_t>(g);
-    free1_ &= ~(1u << b1);
-    free2_ &= ~(1u << b2);
   }
   void Release(std::uint32_t g) {
-    owner1_[bank1_[g]] = owner2_[bank2_[g]] = kNoGroup;
-    free1_ |= 1u << bank1_[g];
-    free2_ |= 1u << bank2_[g];
+    banks_.Release(g);
     placed_ &= ~(1u << g);
   }
   // Group g found no free cell: takes one whose banks groups h1 (slot 1)
@@ -178,14 +172,14 @@ class WarpBuilder {
       for (std::uint32_t m = pool_.Slot2Banks(g, b1); m != 0; m &= m - 1) {
         if (--budget < 0) return false;
         const auto b2 = static_cast<std::uint32_t>(std::countr_zero(m));
-        const std::uint32_t h1 = owner1_[b1];
-        const std::uint32_t h2 = owner2_[b2];
-        std::uint32_t free1 = free1_;
-        std::uint32_t free2 = free2_;
+        const std::uint32_t h1 = banks_.owner1[b1];
+        const std::uint32_t h2 = banks_.owner2[b2];
+        std::uint32_t free1 = banks_.free1;
+        std::uint32_t free2 = banks_.free2;
         for (const std::uint32_t h : {h1, h2}) {
           if (h == kNoGroup) continue;
-          free1 |= 1u << bank1_[h];
-          free2 |= 1u << bank2_[h];
+          free1 |= 1u << banks_.bank1[h];
+          free2 |= 1u << banks_.bank2[h];
         }
         free1 &= ~(1u << b1);
         free2 &= ~(1u << b2);
@@ -212,10 +206,8 @@ class WarpBuilder {
     return false;
   }
   void BuildWarp(std::uint32_t w) {
-    free1_ = free2_ = ~0u;
+    banks_.Reset();
     placed_ = 0;
-    owner1_.fill(kNoGroup);
-    owner2_.fill(kNoGroup);
     // Fewest cells first, ties by bank: an insertion sort of the last
     // warp's order, which the warp's 32 takes barely change.
     for (std::uint32_t i = 0; i < kBanks; ++i) {
@@ -229,7 +221,7 @@ class WarpBuilder {
       if (key >> 8 == 0) continue;  // no cell left in this group
       const std::uint32_t g = key & 0xff;
       std::uint32_t b1 = 0, b2 = 0;
-      if (FindCell(g, free1_, free2_, b1, b2)) {
+      if (FindCell(g, banks_.free1, banks_.free2, b1, b2)) {
         Assign(g, b1, b2);
       } else {
         Repair(g);
@@ -237,7 +229,8 @@ class WarpBuilder {
     }
     for (std::uint32_t m = placed_; m != 0; m &= m - 1) {
       const auto g = static_cast<std::uint32_t>(std::countr_zero(m));
-      members_[w * kWarp + size_[w]++] = pool_.Take(g, bank1_[g], bank2_[g]);
+      members_[w * kWarp + size_[w]++] =
+          pool_.Take(g, banks_.bank1[g], banks_.bank2[g]);
     }
   }
 
@@ -316,13 +309,8 @@ class WarpBuilder {
   std::uint32_t random_ = 1;
   CellPool pool_;
   std::array<std::uint32_t, kBanks> order_{};  // cells left << 8 | g
-  std::uint32_t free1_ = 0;
-  std::uint32_t free2_ = 0;
+  WarpBanks banks_;
   std::uint32_t placed_ = 0;
-  std::array<std::uint8_t, kBanks> bank1_{};
-  std::array<std::uint8_t, kBanks> bank2_{};
-  std::array<std::uint8_t, kBanks> owner1_{};
-  std::array<std::uint8_t, kBanks> owner2_{};
   std::vector<std::uint32_t> members_;  // [warp][lane]: set indices
   std::vector<std::uint32_t> size_;     // [warp]
   std::vector<std::uint32_t> left_;

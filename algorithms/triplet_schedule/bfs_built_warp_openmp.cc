@@ -16,7 +16,7 @@ namespace {
 // bench at a1ce85c (2-vCPU EPYC, one quick-sweep run), bfs_built_warp's
 // time over this one's on two threads: 0.88 on the discs of 1984 triplets
 // (64 sets of about 31), 0.93-1.03 on the grids of 512, 1.06-1.11 on those
-// of 2048, 1.01-1.03 on elephant (5558), 1.11-1.75 from 8192 on.
+// of 2048, 1.01-1.03 on elephant (5558), 1.11-1.79 from 8192 on.
 constexpr std::size_t kThreadedTriplets = 2048;
 
 }  // namespace

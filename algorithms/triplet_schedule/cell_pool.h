@@ -111,4 +111,38 @@ class CellPool {
   std::array<std::uint32_t, kBanks> cells_{};           // [g]: cells left
 };
 
+// The slot-1 and slot-2 banks of the warp a builder is making: which are
+// free (bit b of free1, free2), which each group holds (bank1, bank2) and
+// which group holds each (owner1, owner2; kNoGroup: none). A warp's groups
+// hold distinct banks in each slot, so that none of its loads conflicts.
+struct WarpBanks {
+  static constexpr std::uint8_t kNoGroup = 0xff;
+  static constexpr std::uint32_t kBanks = CellPool::kBanks;
+
+  void Reset() {
+    free1 = free2 = ~0u;
+    owner1.fill(kNoGroup);
+    owner2.fill(kNoGroup);
+  }
+  void Hold(std::uint32_t g, std::uint32_t b1, std::uint32_t b2) {
+    bank1[g] = static_cast<std::uint8_t>(b1);
+    bank2[g] = static_cast<std::uint8_t>(b2);
+    owner1[b1] = owner2[b2] = static_cast<std::uint8_t>(g);
+    free1 &= ~(1u << b1);
+    free2 &= ~(1u << b2);
+  }
+  void Release(std::uint32_t g) {
+    owner1[bank1[g]] = owner2[bank2[g]] = kNoGroup;
+    free1 |= 1u << bank1[g];
+    free2 |= 1u << bank2[g];
+  }
+
+  std::uint32_t free1 = 0;
+  std::uint32_t free2 = 0;
+  std::array<std::uint8_t, kBanks> bank1{};
+  std::array<std::uint8_t, kBanks> bank2{};
+  std::array<std::uint8_t, kBanks> owner1{};
+  std::array<std::uint8_t, kBanks> owner2{};
+};
+
 }  // namespace adj::triplet_schedule

@@ -43,7 +43,7 @@ namespace {
 
 constexpr std::uint32_t kBanks = 32;
 constexpr std::uint32_t kWarp = 32;
-constexpr std::uint8_t kNoGroup = 0xff;
+constexpr std::uint8_t kNoGroup = WarpBanks::kNoGroup;
 // How deep a group may displace others, and how many options one group's
 // search may try (scratch program, armadillo): a single re-pick of one
 // blocking group left 1.37 x ideal, depth 3 with 200 options 1.23, depth 6
@@ -85,39 +85,29 @@ class TransversalBuilder {
     std::uint8_t group, bank1, bank2, had;
   };
   void Assign(std::uint32_t g, std::uint32_t b1, std::uint32_t b2) {
-    undo_.push_back(
-        {static_cast<std::uint8_t>(g), bank1_[g], bank2_[g], has_[g]});
-    if (has_[g]) Release(g);
-    bank1_[g] = static_cast<std::uint8_t>(b1);
-    bank2_[g] = static_cast<std::uint8_t>(b2);
+    undo_.push_back({static_cast<std::uint8_t>(g), banks_.bank1[g],
+                     banks_.bank2[g], has_[g]});
+    if (has_[g]) banks_.Release(g);
+    banks_.Hold(g, b1, b2);
     has_[g] = 1;
-    owner1_[b1] = owner2_[b2] = static_cast<std::uint8_t>(g);
-    free1_ &= ~(1u << b1);
-    free2_ &= ~(1u << b2);
   }
   void Unassign(std::uint32_t g) {
-    undo_.push_back(
-        {static_cast<std::uint8_t>(g), bank1_[g], bank2_[g], has_[g]});
-    Release(g);
+    undo_.push_back({static_cast<std::uint8_t>(g), banks_.bank1[g],
+                     banks_.bank2[g], has_[g]});
+    banks_.Release(g);
     has_[g] = 0;
-  }
-  void Release(std::uint32_t g) {
-    owner1_[bank1_[g]] = owner2_[bank2_[g]] = kNoGroup;
-    free1_ |= 1u << bank1_[g];
-    free2_ |= 1u << bank2_[g];
   }
   void Rollback(std::size_t mark) {
     while (undo_.size() > mark) {
       const Undo u = undo_.back();
       undo_.pop_back();
-      if (has_[u.group]) Release(u.group);
+      if (has_[u.group]) banks_.Release(u.group);
       has_[u.group] = u.had;
-      bank1_[u.group] = u.bank1;
-      bank2_[u.group] = u.bank2;
       if (u.had) {
-        owner1_[u.bank1] = owner2_[u.bank2] = u.group;
-        free1_ &= ~(1u << u.bank1);
-        free2_ &= ~(1u << u.bank2);
+        banks_.Hold(u.group, u.bank1, u.bank2);
+      } else {
+        banks_.bank1[u.group] = u.bank1;
+        banks_.bank2[u.group] = u.bank2;
       }
     }
   }
@@ -129,8 +119,8 @@ class TransversalBuilder {
     const std::uint32_t rotate = Random() % kBanks;
     for (std::uint32_t s = 0; s < kBanks; ++s) {
       const std::uint32_t b1 = (s + rotate) % kBanks;
-      if ((free1_ >> b1 & 1) == 0) continue;
-      const std::uint32_t b2s = pool_.Slot2Banks(g, b1) & free2_;
+      if ((banks_.free1 >> b1 & 1) == 0) continue;
+      const std::uint32_t b2s = pool_.Slot2Banks(g, b1) & banks_.free2;
       if (b2s != 0) {
         Assign(g, b1, static_cast<std::uint32_t>(std::countr_zero(b2s)));
         return true;
@@ -143,8 +133,8 @@ class TransversalBuilder {
            b2s &= b2s - 1) {
         if (--budget_ < 0) return false;
         const auto b2 = static_cast<std::uint32_t>(std::countr_zero(b2s));
-        const std::uint8_t g1 = owner1_[b1];
-        const std::uint8_t g2 = owner2_[b2];
+        const std::uint8_t g1 = banks_.owner1[b1];
+        const std::uint8_t g2 = banks_.owner2[b2];
         if ((g1 != kNoGroup && locked_[g1]) ||
             (g2 != kNoGroup && locked_[g2])) {
           continue;
@@ -166,11 +156,9 @@ class TransversalBuilder {
   }
 
   void BuildWarp(std::vector<std::uint32_t>& warp) {
-    free1_ = free2_ = ~0u;
+    banks_.Reset();
     has_.fill(0);
     locked_.fill(0);
-    owner1_.fill(kNoGroup);
-    owner2_.fill(kNoGroup);
     // Groups with the fewest pool options first.
     std::array<std::uint32_t, kBanks> order;
     for (std::uint32_t g = 0; g < kBanks; ++g) {
@@ -187,7 +175,8 @@ class TransversalBuilder {
       undo_.clear();
     }
     for (std::uint32_t g = 0; g < kBanks; ++g) {
-      if (has_[g]) warp.push_back(pool_.Take(g, bank1_[g], bank2_[g]));
+      if (has_[g])
+        warp.push_back(pool_.Take(g, banks_.bank1[g], banks_.bank2[g]));
     }
   }
 
@@ -252,14 +241,9 @@ class TransversalBuilder {
   std::span<const Triplet> set_;
   CellPool pool_;
   std::uint32_t random_ = 1;
-  std::uint32_t free1_ = 0;
-  std::uint32_t free2_ = 0;
-  std::array<std::uint8_t, kBanks> bank1_{};
-  std::array<std::uint8_t, kBanks> bank2_{};
+  WarpBanks banks_;
   std::array<std::uint8_t, kBanks> has_{};
   std::array<std::uint8_t, kBanks> locked_{};
-  std::array<std::uint8_t, kBanks> owner1_{};
-  std::array<std::uint8_t, kBanks> owner2_{};
   std::vector<Undo> undo_;
   int budget_ = 0;
   std::vector<std::vector<std::uint32_t>> members_;  // per warp, set indices
