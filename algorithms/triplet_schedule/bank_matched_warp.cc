@@ -38,81 +38,13 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint32_t kWarp = 32;
 constexpr std::uint32_t kBanks = 32;
 
-// Moves triplets between colours (only to colours none of their neighbours
-// holds, so every colour stays an independent set and the count stays) to
-// spread each colour's triplets over the banks: a colour whose slot-0
-// particles fall on 8 banks cannot make warps of 32 without 4-way
-// conflicts, and greedy colouring of a regular mesh makes such colours.
-// A triplet's crowding in colour c is, summed over its slots, how far its
-// bank's count in c exceeds c's size / 32 (times 32).
-// Passes of SpreadBanks, each over every triplet, while the last moved at
-// least 1 % of them, at most kSpreadPasses. A move frees room in other
-// colours for the next pass: on the natural alternating 250^2 grid the
-// sets' replay floor (SetReplaysFloor) went 2.06 -> 1.40 x ideal from 2
-// passes to 8. Elsewhere the second pass moves 1-5 % and the rest almost
-// nothing, at the cost of a whole pass each (armadillo: 16 -> 31 ms for 8
-// passes until none moved).
+// Passes of SpreadBanks while the last moved at least 1 % of the
+// triplets. A move frees room in other colours for the next pass: on the
+// natural alternating 250^2 grid the sets' replay floor (SetReplaysFloor)
+// went 2.06 -> 1.40 x ideal from 2 passes to 8. Elsewhere the second pass
+// moves 1-5 % and the rest almost nothing, at the cost of a whole pass each
+// (armadillo: 16 -> 31 ms for 8 passes until none moved).
 constexpr int kSpreadPasses = 16;
-
-void SpreadBanks(std::span<const Triplet> triplets,
-                 const triangle_adjacency::Adjacency& adjacency,
-                 std::vector<std::uint32_t>& colour, std::uint32_t colours) {
-  std::vector<std::int64_t> size(colours, 0);
-  std::vector<std::int64_t> banks(std::size_t{colours} * 3 * kBanks, 0);
-  const auto bank_count = [&](std::uint32_t c, std::size_t k,
-                              const Triplet& t) -> std::int64_t& {
-    return banks[(c * 3 + k) * kBanks + t[k] % kBanks];
-  };
-  for (std::uint32_t t = 0; t < colour.size(); ++t) {
-    ++size[colour[t]];
-    for (std::size_t k = 0; k < 3; ++k) ++bank_count(colour[t], k, triplets[t]);
-  }
-  // Crowding of t if it joined c (its own counts excluded either way).
-  const auto crowding = [&](std::uint32_t c, const Triplet& t, bool member) {
-    std::int64_t total = 0;
-    for (std::size_t k = 0; k < 3; ++k) {
-      total +=
-          kBanks * (bank_count(c, k, t) - member + 1) - (size[c] - member + 1);
-    }
-    return total;
-  };
-  // blocked[c] == stamp: a neighbour of the triplet being visited holds c.
-  std::vector<std::uint64_t> blocked(colours, 0);
-  std::uint64_t stamp = 0;
-  std::size_t moved = colour.size();
-  for (int pass = 0; pass < kSpreadPasses && moved * 100 >= colour.size();
-       ++pass) {
-    moved = 0;
-    for (std::uint32_t t = 0; t < colour.size(); ++t) {
-      const Triplet& triplet = triplets[t];
-      const std::uint32_t from = colour[t];
-      const std::int64_t now = crowding(from, triplet, true);
-      if (now <= 0) continue;
-      ++stamp;
-      ForEachNeighbour(triplets, adjacency, t,
-                       [&](std::uint32_t v) { blocked[colour[v]] = stamp; });
-      std::uint32_t best = from;
-      std::int64_t best_crowding = now;
-      for (std::uint32_t c = 0; c < colours; ++c) {
-        if (c == from || blocked[c] == stamp) continue;
-        const std::int64_t there = crowding(c, triplet, false);
-        if (there < best_crowding) {
-          best_crowding = there;
-          best = c;
-        }
-      }
-      if (best == from) continue;
-      --size[from];
-      ++size[best];
-      for (std::size_t k = 0; k < 3; ++k) {
-        --bank_count(from, k, triplet);
-        ++bank_count(best, k, triplet);
-      }
-      colour[t] = best;
-      ++moved;
-    }
-  }
-}
 
 // The warps of one set: bank counts per warp and slot, fill, and per slot
 // and bank the bitset of warps where that bank is still unused.
@@ -322,7 +254,8 @@ void BankMatchedSchedule(std::span<const Triplet> input,
       BreadthFirstColouring(input, adjacency, FanOrder::kRowOrder);
   colouring.colours = RemoveColours(input, adjacency, colouring.colour,
                                     colouring.colours, adjacency.max_adjacent);
-  SpreadBanks(input, adjacency, colouring.colour, colouring.colours);
+  SpreadBanks(input, adjacency, particle_count, colouring.colour,
+              colouring.colours, kSpreadPasses);
   const std::vector<std::uint32_t> members =
       GroupByColour(colouring, out.set_sizes);
 

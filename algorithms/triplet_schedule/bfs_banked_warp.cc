@@ -187,7 +187,9 @@ class SetLayout {
 
 void BfsBankedSchedule(std::span<const Triplet> input,
                        std::size_t particle_count, unsigned width,
-                       Schedule& out, SetBuilder* builder, int threads) {
+                       Schedule& out, const BfsOptions& options) {
+  SetBuilder* const builder = options.builder;
+  const int threads = options.threads;
   StartWarpSchedule(input, particle_count, width, 32, out);
   if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
@@ -227,6 +229,10 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   if (colouring.colours > floor) {
     colouring.colours = RemoveColours(input, adjacency, colouring.colour,
                                       colouring.colours, floor);
+  }
+  if (options.spread_passes > 0) {
+    SpreadBanks(input, adjacency, particle_count, colouring.colour,
+                colouring.colours, options.spread_passes);
   }
   const std::vector<std::uint32_t> members =
       GroupByColour(colouring, out.set_sizes);
@@ -298,7 +304,7 @@ void BfsBankedSchedule(std::span<const Triplet> input,
 
 void BfsBankedWarp(std::span<const Triplet> input, std::size_t particle_count,
                    unsigned width, Schedule& out) {
-  BfsBankedSchedule(input, particle_count, width, out, nullptr, 1);
+  BfsBankedSchedule(input, particle_count, width, out, BfsOptions{});
 }
 
 }  // namespace adj::triplet_schedule

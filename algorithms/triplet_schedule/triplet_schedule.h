@@ -149,6 +149,20 @@ std::uint32_t RemoveColours(std::span<const Triplet> triplets,
                             const triangle_adjacency::Adjacency& adjacency,
                             std::vector<std::uint32_t>& colour,
                             std::uint32_t colours, std::uint32_t floor);
+// Moves triplets between colours (only to colours none of their neighbours
+// holds, so every colour stays an independent set and the count stays) to
+// spread each colour's triplets over the banks: a colour whose slot-0
+// particles fall on 8 banks cannot make warps of 32 without 4-way
+// conflicts, and greedy colouring of a regular mesh makes such colours.
+// A triplet's crowding in colour c is, summed over its slots, how far its
+// bank's count in c exceeds c's size / 32 (times 32); each triplet, in
+// index order, moves to the free colour where it is least crowded, if less
+// than where it is. Passes over every triplet while the last moved at
+// least 1 % of them, at most `passes`.
+void SpreadBanks(std::span<const Triplet> triplets,
+                 const triangle_adjacency::Adjacency& adjacency,
+                 std::size_t particle_count, std::vector<std::uint32_t>& colour,
+                 std::uint32_t colours, int passes);
 // The triplets of each colour as one set, colour by colour, each in
 // colouring.order's order: sets `set_sizes` (one per colour) and returns the
 // triplet ids set after set; set c starts at the sum of the sizes before it.
@@ -180,16 +194,32 @@ void BankMatchedSchedule(std::span<const Triplet> input,
 // Lays a set out into out[0, set.size()), or returns false, out untouched,
 // to leave it to the scheduler's own layout.
 using SetBuilder = bool(std::span<const Triplet> set, Triplet* out);
-// bfs_banked_warp's colouring and layout; with `builder`, each set is first
-// offered to it (bfs_banked_warp.cc). The sets are laid out on `threads`
-// OpenMP threads (the colouring on one); the schedule does not depend on
-// how many.
+// How BfsBankedSchedule runs: each set is first offered to `builder`
+// (none: bfs_banked_warp's layout for all); `spread_passes` of SpreadBanks
+// after the colouring; the sets laid out on `threads` OpenMP threads (the
+// colouring on one), the schedule the same on every count.
+struct BfsOptions {
+  SetBuilder* builder = nullptr;
+  int threads = 1;
+  int spread_passes = 0;
+};
+// bfs_banked_warp's colouring and layout (bfs_banked_warp.cc).
 void BfsBankedSchedule(std::span<const Triplet> input,
                        std::size_t particle_count, unsigned width,
-                       Schedule& out, SetBuilder* builder, int threads);
+                       Schedule& out, const BfsOptions& options);
+// Below this many triplets the *_warp_openmp schedulers lay their sets out
+// on one thread. triplet_schedule bench at a1ce85c (2-vCPU EPYC, one
+// quick-sweep run), bfs_built_warp's time over bfs_built_warp_openmp's on
+// two threads: 0.88 on the discs of 1984 triplets (64 sets of about 31),
+// 0.93-1.03 on the grids of 512, 1.06-1.11 on those of 2048, 1.01-1.03 on
+// elephant (5558), 1.11-1.79 from 8192 on.
+inline constexpr std::size_t kThreadedTriplets = 2048;
 // bfs_built_warp's builder: large sets' full warps built whole
 // (bfs_built_warp.cc).
 SetBuilder BuildWarpsWhole;
+// bfs_walk_warp's builder: BuildWarpsWhole with a random walk where greedy
+// and its repair leave a warp's groups without a cell (bfs_built_warp.cc).
+SetBuilder BuildWarpsWalked;
 // round_matched_warp's layout (round_matched_warp.cc).
 WarpLayout RoundMatchedLayout;
 // transversal_warp's layout: conflict-free warps built whole, leftovers
@@ -205,6 +235,8 @@ ScheduleFn StampedSimd;
 ScheduleFn BfsBankedWarp;
 ScheduleFn BfsBuiltWarp;
 ScheduleFn BfsBuiltWarpOpenMp;
+ScheduleFn BfsWalkWarp;
+ScheduleFn BfsWalkWarpOpenMp;
 ScheduleFn BankMatchedWarp;
 ScheduleFn RoundMatchedWarp;
 ScheduleFn TransversalWarp;

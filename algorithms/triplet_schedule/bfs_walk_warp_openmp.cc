@@ -1,0 +1,22 @@
+// Ours: bfs_walk_warp with its sets laid out in parallel, as
+// bfs_built_warp_openmp does for bfs_built_warp. Every set's layout (the
+// walk included: its random numbers are seeded by the set) depends on that
+// set alone, so the schedule is bfs_walk_warp's on every thread count; the
+// colouring and the spreading stay serial.
+#include <omp.h>
+
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+namespace adj::triplet_schedule {
+
+void BfsWalkWarpOpenMp(std::span<const Triplet> input,
+                       std::size_t particle_count, unsigned width,
+                       Schedule& out) {
+  BfsBankedSchedule(
+      input, particle_count, width, out,
+      {.builder = &BuildWarpsWalked,
+       .threads = input.size() >= kThreadedTriplets ? omp_get_max_threads() : 1,
+       .spread_passes = 1});
+}
+
+}  // namespace adj::triplet_schedule
