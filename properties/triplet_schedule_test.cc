@@ -607,17 +607,10 @@ TEST(BfsBuiltWarp, KeepsTheSetsAndReplaysFewerTimesOnLargeShuffledSets) {
   }
 }
 
-// BuildWarpsWhole on sets made for it. 32 transversals of 32 triplets
-// (warp w, lane a: banks a, a + w, a + 3w + 1 mod 32, each particle once),
-// shuffled, have a layout with no conflict at all, 96 replays. Every cell
-// holds one triplet and every slot-0 bank exactly one per warp, so the
-// builder's last warps take what the first left: it does not find that
-// layout (scratch: 155 replays), but it must return the same triplets,
-// and through bfs_built_warp (one set: no two triplets share a particle)
-// replay fewer times than bfs_banked_warp (206) and at most 1.7 x ideal.
-// A set of 1024 triplets on one cell, or of fewer than 32 warps, is
-// declined, out untouched.
-TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
+// 32 transversals of 32 triplets (warp w, lane a: banks a, a + w,
+// a + 3w + 1 mod 32, each particle once), shuffled: a set with a layout of
+// no conflict at all, 96 replays, over 96 * 1024 particles.
+Triplets DesignedTransversals() {
   Triplets set;
   for (std::uint32_t w = 0; w < 32; ++w) {
     for (std::uint32_t a = 0; a < 32; ++a) {
@@ -627,6 +620,20 @@ TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
     }
   }
   std::shuffle(set.begin(), set.end(), std::mt19937(7));
+  return set;
+}
+
+// BuildWarpsWhole on sets made for it. DesignedTransversals has a layout
+// with no conflict at all, 96 replays. Every cell holds one triplet and
+// every slot-0 bank exactly one per warp, so the builder's last warps
+// take what the first left: it does not find that
+// layout (scratch: 155 replays), but it must return the same triplets,
+// and through bfs_built_warp (one set: no two triplets share a particle)
+// replay fewer times than bfs_banked_warp (206) and at most 1.7 x ideal.
+// A set of 1024 triplets on one cell, or of fewer than 32 warps, is
+// declined, out untouched.
+TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
+  const Triplets set = DesignedTransversals();
   Triplets out(set.size());
   ASSERT_TRUE(BuildWarpsWhole(set, out.data()));
   Triplets sorted_in = set, sorted_out = out;
@@ -662,20 +669,12 @@ TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
   EXPECT_EQ(small_out, Triplets(small.size(), untouched));
 }
 
-// BuildWarpsWalked on BuildWarpsWhole's designed transversals: the same
+// BuildWarpsWalked on DesignedTransversals: the same
 // triplets back, and where greedy's last warps take what its first left,
 // the walk finds more conflict-free warps (130 replays against
 // BuildWarpsWhole's 155, ideal 96).
 TEST(BuildWarpsWalked, ReplaysLessThanGreedyOnDesignedTransversals) {
-  Triplets set;
-  for (std::uint32_t w = 0; w < 32; ++w) {
-    for (std::uint32_t a = 0; a < 32; ++a) {
-      const std::uint32_t row = 3 * (w * 32 + a);
-      set.push_back({32 * row + a, 32 * (row + 1) + (a + w) % 32,
-                     32 * (row + 2) + (a + 3 * w + 1) % 32, 0});
-    }
-  }
-  std::shuffle(set.begin(), set.end(), std::mt19937(7));
+  const Triplets set = DesignedTransversals();
   const auto replays = [&](SetBuilder* builder) {
     Triplets out(set.size());
     EXPECT_TRUE(builder(set, out.data()));
