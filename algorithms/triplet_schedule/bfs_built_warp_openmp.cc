@@ -11,14 +11,16 @@
 
 namespace adj::triplet_schedule {
 
+int LayoutThreads(std::size_t triplets) {
+  return triplets >= kThreadedTriplets ? omp_get_max_threads() : 1;
+}
+
 void BfsBuiltWarpOpenMp(std::span<const Triplet> input,
                         std::size_t particle_count, unsigned width,
                         Schedule& out) {
   BfsBankedSchedule(
       input, particle_count, width, out,
-      {.builder = &BuildWarpsWhole,
-       .threads =
-           input.size() >= kThreadedTriplets ? omp_get_max_threads() : 1});
+      {.builder = &BuildWarpsWhole, .threads = LayoutThreads(input.size())});
 }
 
 }  // namespace adj::triplet_schedule

@@ -3,8 +3,6 @@
 // walk included: its random numbers are seeded by the set) depends on that
 // set alone, so the schedule is bfs_walk_warp's on every thread count; the
 // colouring and the spreading stay serial.
-#include <omp.h>
-
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::triplet_schedule {
@@ -12,11 +10,10 @@ namespace adj::triplet_schedule {
 void BfsWalkWarpOpenMp(std::span<const Triplet> input,
                        std::size_t particle_count, unsigned width,
                        Schedule& out) {
-  BfsBankedSchedule(
-      input, particle_count, width, out,
-      {.builder = &BuildWarpsWalked,
-       .threads = input.size() >= kThreadedTriplets ? omp_get_max_threads() : 1,
-       .spread_passes = 1});
+  BfsBankedSchedule(input, particle_count, width, out,
+                    {.builder = &BuildWarpsWalked,
+                     .threads = LayoutThreads(input.size()),
+                     .spread_passes = 1});
 }
 
 }  // namespace adj::triplet_schedule

@@ -214,6 +214,9 @@ void BfsBankedSchedule(std::span<const Triplet> input,
 // 0.93-1.03 on the grids of 512, 1.06-1.11 on those of 2048, 1.01-1.03 on
 // elephant (5558), 1.11-1.79 from 8192 on.
 inline constexpr std::size_t kThreadedTriplets = 2048;
+// The OpenMP threads a *_warp_openmp scheduler lays `triplets` out on:
+// all from kThreadedTriplets on, else 1 (bfs_built_warp_openmp.cc).
+int LayoutThreads(std::size_t triplets);
 // bfs_built_warp's builder: large sets' full warps built whole
 // (bfs_built_warp.cc).
 SetBuilder BuildWarpsWhole;
