@@ -65,7 +65,7 @@ class WarpBuilder {
     const auto n = static_cast<std::uint32_t>(set.size());
     full_ = n / kWarp;
     warp_count_ = (n + kWarp - 1) / kWarp;
-    random_ = 0x9e3779b9u ^ n;
+    random_.Seed(n);
     pool_.Fill(set);
     for (std::uint32_t g = 0; g < kBanks; ++g) order_[g] = g;
     members_.assign(std::size_t{warp_count_} * kWarp, 0);
@@ -105,13 +105,6 @@ class WarpBuilder {
 
   static constexpr std::size_t kLeftoverScan = 64;
 
-  std::uint32_t Random() {  // xorshift32: deterministic, cheap
-    random_ ^= random_ << 13;
-    random_ ^= random_ >> 17;
-    random_ ^= random_ << 5;
-    return random_;
-  }
-
   // Empties the pool into left_, each cell's triplets highest index first.
   void DrainPool() {
     left_.clear();
@@ -150,11 +143,7 @@ class WarpBuilder {
                 std::uint32_t& b1, std::uint32_t& b2) {
     const std::uint32_t options = Slot1Options(g, free2) & free1;
     if (options == 0) return false;
-    const std::uint32_t rotate = Random() % kBanks;
-    b1 = (static_cast<std::uint32_t>(
-              std::countr_zero(std::rotr(options, static_cast<int>(rotate)))) +
-          rotate) %
-         kBanks;
+    b1 = random_.AnyBit(options);
     b2 = static_cast<std::uint32_t>(
         std::countr_zero(pool_.Slot2Banks(g, b1) & free2));
     return true;
@@ -173,7 +162,7 @@ class WarpBuilder {
   // and h2 (slot 2) hold, where they find free cells without them.
   bool Repair(std::uint32_t g) {
     int budget = kRepairOptions;
-    const std::uint32_t rotate = Random() % kBanks;
+    const std::uint32_t rotate = random_() % kBanks;
     for (std::uint32_t banks = std::rotr(pool_.Slot1Banks(g), rotate);
          banks != 0; banks &= banks - 1) {
       const std::uint32_t b1 =
@@ -232,13 +221,6 @@ class WarpBuilder {
     return static_cast<std::uint32_t>(std::min(
         {std::popcount(groups), std::popcount(slot1), std::popcount(slot2)}));
   }
-  std::uint32_t RandomBit(std::uint32_t mask) {
-    const std::uint32_t rotate = Random() % kBanks;
-    return (static_cast<std::uint32_t>(
-                std::countr_zero(std::rotr(mask, static_cast<int>(rotate)))) +
-            rotate) %
-           kBanks;
-  }
   // Where greedy and Repair left groups without a cell: a random walk over
   // the warp's cells, WalkSAT's for 3-D matching, of at most walk_steps_
   // steps. A random unplaced group takes a cell whose banks are free, else
@@ -247,11 +229,12 @@ class WarpBuilder {
   // the last step where there is another), else any of its cells, evicting
   // two; the warp keeps the most groups placed on the way. Repair is the
   // first step searched exhaustively; the walk goes deeper at random.
-  // Scratch (2-vCPU EPYC, bank-spread sets): camel 1.68 -> 1.37 x ideal at
-  // 128 steps (1.32 at 256, 1.19 at 20000), armadillo 1.30 -> 1.14,
-  // refined_elephant 1.18 -> 1.08; successful walks took 40 steps on
-  // average, and occasional random moves (1 in 4 to 1 in 32) only lowered
-  // how many succeeded.
+  // On bank-spread sets (2-vCPU EPYC), replays / ideal without the walk
+  // (scratch) -> with it (triplet_schedule JSON at 128a311): camel 1.68 ->
+  // 1.37, armadillo 1.30 -> 1.15, refined_elephant 1.18 -> 1.07 (natural
+  // orders); in scratch, 256 steps took camel to 1.32, and a prototype of
+  // the walk to 1.19 at 20000. In an earlier version, occasional random
+  // moves (1 step in 4 to 1 in 32) only lowered how many walks succeeded.
   void Walk() {
     std::uint32_t groups = 0;
     const auto limit = static_cast<int>(Coverable(groups));
@@ -261,7 +244,7 @@ class WarpBuilder {
     std::array<std::uint16_t, 2 * kBanks> good_cells{}, any_cells{};
     for (int step = 0; step < walk_steps_ && std::popcount(best_placed) < limit;
          ++step) {
-      const std::uint32_t g = RandomBit(groups & ~placed_);
+      const std::uint32_t g = random_.AnyBit(groups & ~placed_);
       std::uint32_t b1 = 0, b2 = 0;
       if (FindCell(g, banks_.free1, banks_.free2, b1, b2)) {
         Assign(g, b1, b2);
@@ -285,7 +268,7 @@ class WarpBuilder {
           const auto c1 = static_cast<std::uint32_t>(std::countr_zero(m));
           const std::uint32_t options = pool_.Slot2Banks(g, c1) & ~tabu2;
           if (options == 0) continue;
-          const std::uint32_t c2 = RandomBit(options);
+          const std::uint32_t c2 = random_.AnyBit(options);
           const std::uint32_t h = banks_.owner2[c2];
           const std::uint32_t free1 =
               (banks_.free1 | 1u << banks_.bank1[h]) & ~(1u << c1);
@@ -297,18 +280,18 @@ class WarpBuilder {
              m != 0; m &= m - 1) {
           const auto c1 = static_cast<std::uint32_t>(std::countr_zero(m));
           const std::uint32_t c2 =
-              RandomBit(pool_.Slot2Banks(g, c1) & banks_.free2);
+              random_.AnyBit(pool_.Slot2Banks(g, c1) & banks_.free2);
           const std::uint32_t h = banks_.owner1[c1];
           const std::uint32_t free2 =
               (banks_.free2 | 1u << banks_.bank2[h]) & ~(1u << c2);
           offer(c1, c2, (Slot1Options(h, free2) & banks_.free1) != 0);
         }
         if (any == 0) {
-          b1 = RandomBit(pool_.Slot1Banks(g));
-          b2 = RandomBit(pool_.Slot2Banks(g, b1));
+          b1 = random_.AnyBit(pool_.Slot1Banks(g));
+          b2 = random_.AnyBit(pool_.Slot2Banks(g, b1));
         } else {
-          const std::uint32_t cell = good > 0 ? good_cells[Random() % good]
-                                              : any_cells[Random() % any];
+          const std::uint32_t cell = good > 0 ? good_cells[random_() % good]
+                                              : any_cells[random_() % any];
           b1 = cell >> 8;
           b2 = cell & 0xff;
         }
@@ -363,7 +346,7 @@ class WarpBuilder {
     if (left_.empty()) return;
     // Shuffled, so that one cell's leftovers do not queue for one warp.
     for (std::size_t i = left_.size(); i > 1; --i) {
-      std::swap(left_[i - 1], left_[Random() % i]);
+      std::swap(left_[i - 1], left_[random_() % i]);
     }
     const std::uint32_t partial =
         static_cast<std::uint32_t>(set_.size()) - full_ * kWarp;
@@ -430,7 +413,7 @@ class WarpBuilder {
   std::span<const Triplet> set_;
   std::uint32_t full_ = 0;
   std::uint32_t warp_count_ = 0;
-  std::uint32_t random_ = 1;
+  SetRandom random_;
   CellPool pool_;
   std::array<std::uint32_t, kBanks> order_{};  // cells left << 8 | g
   WarpBanks banks_;

@@ -3,9 +3,10 @@
 // build leaves lanes without a conflict-free triplet (BuildWarpsWalked).
 // Spreading evens the sets' bank counts, so that conflict-free warps exist
 // for longer into each set, and the walk finds more of them than greedy
-// with its one-step repair. Scratch (2-vCPU EPYC), replays / ideal of
-// bfs_built_warp -> spreading alone -> both: armadillo 1.39 -> 1.30 ->
-// 1.14, camel 1.74 -> 1.68 -> 1.37, refined_elephant 1.25 -> 1.18 -> 1.08.
+// with its one-step repair. Replays / ideal (2-vCPU EPYC, natural orders)
+// of bfs_built_warp -> spreading alone (scratch) -> both (triplet_schedule
+// JSON at 128a311): armadillo 1.39 -> 1.30 -> 1.15, camel 1.74 -> 1.68 ->
+// 1.37, refined_elephant 1.25 -> 1.18 -> 1.07.
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::triplet_schedule {

@@ -111,6 +111,33 @@ class CellPool {
   std::array<std::uint32_t, kBanks> cells_{};           // [g]: cells left
 };
 
+// The builders' random numbers: xorshift32, deterministic and cheap,
+// seeded per set so that a set's layout depends on that set alone.
+class SetRandom {
+ public:
+  void Seed(std::size_t set_size) {
+    state_ = 0x9e3779b9u ^ static_cast<std::uint32_t>(set_size);
+  }
+  std::uint32_t operator()() {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 17;
+    state_ ^= state_ << 5;
+    return state_;
+  }
+  // One set bit of `mask` (which must have one): the first at or after a
+  // random bank, wrapping.
+  std::uint32_t AnyBit(std::uint32_t mask) {
+    const std::uint32_t rotate = (*this)() % 32;
+    return (static_cast<std::uint32_t>(
+                std::countr_zero(std::rotr(mask, static_cast<int>(rotate)))) +
+            rotate) %
+           32;
+  }
+
+ private:
+  std::uint32_t state_ = 1;
+};
+
 // The slot-1 and slot-2 banks of the warp a builder is making: which are
 // free (bit b of free1, free2), which each group holds (bank1, bank2) and
 // which group holds each (owner1, owner2; kNoGroup: none). A warp's groups

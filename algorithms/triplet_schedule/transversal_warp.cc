@@ -61,7 +61,7 @@ class TransversalBuilder {
     const std::uint32_t full = n / kWarp;
     const std::uint32_t warps = (n + kWarp - 1) / kWarp;
     pool_.Fill(set);
-    random_ = 0x9e3779b9u ^ n;
+    random_.Seed(n);
     members_.assign(warps, {});
     for (std::uint32_t w = 0; w < full; ++w) BuildWarp(members_[w]);
     PlaceLeftovers(full, n - full * kWarp);
@@ -72,13 +72,6 @@ class TransversalBuilder {
   }
 
  private:
-  std::uint32_t Random() {  // xorshift32: deterministic, cheap
-    random_ ^= random_ << 13;
-    random_ ^= random_ >> 17;
-    random_ ^= random_ << 5;
-    return random_;
-  }
-
   // The warp under construction: per group g (its slot-0 bank) the slot-1
   // and slot-2 banks it took, and per bank the group holding it.
   struct Undo {
@@ -116,7 +109,7 @@ class TransversalBuilder {
   // others hold, re-placing them (depth-limited); false leaves everything
   // as it was.
   bool Place(std::uint32_t g, int depth) {
-    const std::uint32_t rotate = Random() % kBanks;
+    const std::uint32_t rotate = random_() % kBanks;
     for (std::uint32_t s = 0; s < kBanks; ++s) {
       const std::uint32_t b1 = (s + rotate) % kBanks;
       if ((banks_.free1 >> b1 & 1) == 0) continue;
@@ -191,7 +184,7 @@ class TransversalBuilder {
     if (left.empty()) return;
     // Interleave the cells so that one bank's leftovers do not queue up.
     for (std::size_t i = left.size(); i > 1; --i) {
-      std::swap(left[i - 1], left[Random() % i]);
+      std::swap(left[i - 1], left[random_() % i]);
     }
     const auto warps = static_cast<std::uint32_t>(members_.size());
     counts_.assign(std::size_t{warps} * 3 * kBanks, 0);
@@ -240,7 +233,7 @@ class TransversalBuilder {
 
   std::span<const Triplet> set_;
   CellPool pool_;
-  std::uint32_t random_ = 1;
+  SetRandom random_;
   WarpBanks banks_;
   std::array<std::uint8_t, kBanks> has_{};
   std::array<std::uint8_t, kBanks> locked_{};

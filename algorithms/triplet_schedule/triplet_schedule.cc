@@ -633,14 +633,13 @@ std::span<const Variant> WarpSchedulers() {
               "sets at once; 32-bit output",
               &BfsBankedWarp},
       Variant{"bfs_built_warp", Backend::kSerial,
-              "ours: bfs_banked_warp's sets; each set of at least 32 warps "
-              "has its full warps built whole, one triplet per slot-0 bank "
-              "with slot-1 and slot-2 banks free (fewest-cells bank first, "
-              "one-step augmenting repair), leftovers into the holes by "
-              "fewest added replays; sets whose first 4 warps leave more "
-              "than 6 holes, and smaller ones, keep bfs_banked_warp's layout; "
-              "fewer "
-              "replays, more time; 32-bit output",
+              "ours: bfs_banked_warp's sets; each set of at least 32 warps has "
+              "its full warps built whole, one triplet per slot-0 bank with "
+              "slot-1 and slot-2 banks free (fewest-cells bank first, one-step "
+              "augmenting repair), leftovers into the holes by fewest added "
+              "replays; sets whose first 4 warps leave more than 6 holes, and "
+              "smaller ones, keep bfs_banked_warp's layout; fewer replays, "
+              "more time; 32-bit output",
               &BfsBuiltWarp},
       Variant{"bfs_built_warp_openmp", Backend::kOpenMp,
               "ours: bfs_built_warp's schedule (the same on every thread "
@@ -668,8 +667,7 @@ std::span<const Variant> WarpSchedulers() {
       Variant{"round_matched_warp", Backend::kSerial,
               "ours: bank_matched_warp's sets; each set whose warps replay "
               "more than 1 % above its floor is also matched round by round "
-              "(the set's "
-              "triplets of one slot-0 bank spread over its warps by "
+              "(the set's triplets of one slot-0 bank spread over its warps by "
               "augmenting paths, so that slot 0 stays conflict-free and slots "
               "1-2 fill banks that cost nothing) and keeps the layout with "
               "fewer replays; slower, fewer replays; 32-bit output",
@@ -677,12 +675,11 @@ std::span<const Variant> WarpSchedulers() {
       Variant{"transversal_warp", Backend::kSerial,
               "ours: bank_matched_warp's sets; each set whose warps replay "
               "more than 1 % above its floor is also laid out as whole "
-              "conflict-free warps "
-              "(one triplet per slot-0 bank, slot-1 and slot-2 banks all "
-              "distinct, found by a depth-limited displacing search), the "
-              "leftovers filling the holes where they add fewest replays, "
-              "so that conflicts gather in few warps; keeps the layout with "
-              "fewer replays; 32-bit output",
+              "conflict-free warps (one triplet per slot-0 bank, slot-1 and "
+              "slot-2 banks all distinct, found by a depth-limited displacing "
+              "search), the leftovers filling the holes where they add fewest "
+              "replays, so that conflicts gather in few warps; keeps the "
+              "layout with fewer replays; 32-bit output",
               &TransversalWarp},
   };
   return kVariants;
