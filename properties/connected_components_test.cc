@@ -385,13 +385,10 @@ TEST_P(ConnectedComponents, ShuffledMillionVertexPath) {
 INSTANTIATE_TEST_SUITE_P(Variants, ConnectedComponents,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
-INSTANTIATE_TEST_SUITE_P(Variants, ThreadedConnectedComponents,
-                         ::testing::ValuesIn(testing::CasesWhere(
-                             Variants(),
-                             [](const Variant& variant) {
-                               return variant.backend == Backend::kOpenMp;
-                             })),
-                         testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Variants, ThreadedConnectedComponents,
+    ::testing::ValuesIn(testing::CasesOfBackend(Variants(), Backend::kOpenMp)),
+    testing::CaseName);
 
 // GAP's kron20: 2^20 vertices, ~15.7M undirected edges, hundreds of
 // thousands of components. One graph, every variant.

@@ -888,11 +888,8 @@ INSTANTIATE_TEST_SUITE_P(
     Variants, WarpScheduler,
     ::testing::ValuesIn(testing::CasesOf(WarpSchedulers())), testing::CaseName);
 INSTANTIATE_TEST_SUITE_P(Variants, ThreadedWarpScheduler,
-                         ::testing::ValuesIn(testing::CasesWhere(
-                             WarpSchedulers(),
-                             [](const Variant& variant) {
-                               return variant.backend == Backend::kOpenMp;
-                             })),
+                         ::testing::ValuesIn(testing::CasesOfBackend(
+                             WarpSchedulers(), Backend::kOpenMp)),
                          testing::CaseName);
 
 }  // namespace

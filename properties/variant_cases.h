@@ -55,6 +55,16 @@ std::vector<VariantCase> CasesWhere(std::span<const Variant<Fn>> table,
   return cases;
 }
 
+// The cases of one backend's rows, e.g. the OpenMP variants for a
+// property about thread counts.
+template <typename Fn>
+std::vector<VariantCase> CasesOfBackend(std::span<const Variant<Fn>> table,
+                                        Backend backend) {
+  return CasesWhere(table, [backend](const Variant<Fn>& variant) {
+    return variant.backend == backend;
+  });
+}
+
 inline std::string CaseName(const ::testing::TestParamInfo<VariantCase>& info) {
   return info.param.name;
 }
