@@ -345,6 +345,14 @@ TEST(StampedSimd, ReproducesNvClothSimdExactly) {
   }));
 }
 
+// The triplets as a multiset: sorted, so that two layouts of one set
+// compare equal.
+Triplets Sorted(std::span<const Triplet> triplets) {
+  Triplets sorted(triplets.begin(), triplets.end());
+  std::sort(sorted.begin(), sorted.end());
+  return sorted;
+}
+
 // Inside a property: one set of up to max_size triplets of random
 // particles below `particles` (banks collide often), any layout.
 Triplets AnySet(std::uint32_t particles, std::size_t max_size) {
@@ -580,13 +588,9 @@ TEST(BfsBuiltWarp, KeepsTheSetsAndReplaysFewerTimesOnLargeShuffledSets) {
     ASSERT_EQ(built.set_sizes, banked.set_sizes);
     std::size_t start = 0;
     for (const std::uint32_t size : built.set_sizes) {
-      Triplets a(banked.triplets.begin() + start,
-                 banked.triplets.begin() + start + size);
-      Triplets b(built.triplets.begin() + start,
-                 built.triplets.begin() + start + size);
-      std::sort(a.begin(), a.end());
-      std::sort(b.begin(), b.end());
-      ASSERT_EQ(a, b) << "set at " << start;
+      ASSERT_EQ(Sorted(std::span(built.triplets).subspan(start, size)),
+                Sorted(std::span(banked.triplets).subspan(start, size)))
+          << "set at " << start;
       start += size;
     }
     const auto measure = [&](const Schedule& schedule) {
@@ -636,10 +640,7 @@ TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
   const Triplets set = DesignedTransversals();
   Triplets out(set.size());
   ASSERT_TRUE(BuildWarpsWhole(set, out.data()));
-  Triplets sorted_in = set, sorted_out = out;
-  std::sort(sorted_in.begin(), sorted_in.end());
-  std::sort(sorted_out.begin(), sorted_out.end());
-  EXPECT_EQ(sorted_out, sorted_in);
+  EXPECT_EQ(Sorted(out), Sorted(set));
 
   const std::size_t particles = 96 * set.size();
   const auto measure = [&](ScheduleFn* scheduler) {
@@ -669,19 +670,16 @@ TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
   EXPECT_EQ(small_out, Triplets(small.size(), untouched));
 }
 
-// BuildWarpsWalked on DesignedTransversals: the same
-// triplets back, and where greedy's last warps take what its first left,
-// the walk finds more conflict-free warps (130 replays against
-// BuildWarpsWhole's 155, ideal 96).
+// BuildWarpsWalked on DesignedTransversals: the same triplets back, and
+// where greedy's last warps take what its first left, the walk finds more
+// conflict-free warps (130 replays against BuildWarpsWhole's 155, ideal
+// 96).
 TEST(BuildWarpsWalked, ReplaysLessThanGreedyOnDesignedTransversals) {
   const Triplets set = DesignedTransversals();
   const auto replays = [&](SetBuilder* builder) {
     Triplets out(set.size());
     EXPECT_TRUE(builder(set, out.data()));
-    Triplets sorted_in = set, sorted_out = out;
-    std::sort(sorted_in.begin(), sorted_in.end());
-    std::sort(sorted_out.begin(), sorted_out.end());
-    EXPECT_EQ(sorted_out, sorted_in);
+    EXPECT_EQ(Sorted(out), Sorted(set));
     return reference::MeasureSchedule(set, 96 * set.size(), 32, out,
                                       Sizes{1024}, 0)
         .replays;
@@ -779,10 +777,7 @@ TEST(TransversalLayout, KeepsEveryTriplet) {
     const Triplets set = AnySet(*rc::gen::inRange<std::uint32_t>(3, 3000), 400);
     Triplets out(set.size());
     TransversalLayout(set, out);
-    Triplets sorted_in = set;
-    std::sort(sorted_in.begin(), sorted_in.end());
-    std::sort(out.begin(), out.end());
-    RC_ASSERT(out == sorted_in);
+    RC_ASSERT(Sorted(out) == Sorted(set));
   }));
 }
 
