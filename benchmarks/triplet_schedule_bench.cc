@@ -3,7 +3,8 @@
 // as NvCloth's VirtualParticleScene), with the schedule's quality as
 // counters measured by the reference (sets, max_adj, padding, replays,
 // ideal_replays, idle_lanes, set sizes; for warp schedulers replays_floor,
-// SetReplaysFloor summed over the sets), beside
+// SetReplaysFloor summed over the sets, and the scene's floors under every
+// schedule, replays_bound and replay_ratio_bound), beside
 // triplet_schedule/memcpy*/<scene>-<order>/triplets:<T>, copies of the
 // triplets in and the schedule out. Simd schedulers run at NvCloth's width
 // 4, warp schedulers at 32. Scenes: cloth grids of 16^2 .. 250^2 quads with
@@ -131,6 +132,13 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
       start += size;
     }
     c["replays_floor"] = static_cast<double>(floor);
+    // What no schedule of the scene can beat, whatever its sets: the
+    // replays, and replays / ideal for at most maxAdj + 1 sets (the goal's
+    // set count).
+    c["replays_bound"] =
+        static_cast<double>(reference::ReplaysLowerBound(scene.triplets));
+    c["replay_ratio_bound"] =
+        reference::ReplayRatioLowerBound(scene.triplets, metrics.max_adj + 1);
   }
   c["index_bits"] = out.index_bits;
   c["verified"] = 1;

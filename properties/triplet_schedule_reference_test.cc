@@ -386,6 +386,31 @@ TEST(MeasureSchedule, WarpTwoSets) {
       expected);
 }
 
+TEST(ReplaysLowerBound, CountsTheMostLoadsOnOneBank) {
+  // The set of 33 of WarpSetOf33: bank 0 takes slot 0 of all 33 triplets
+  // and slot 1 of triplet 16 (2016 = 63 * 32); bank 24 slot 2 of all 33
+  // and slot 1 of triplet 8 (2008 = 62 * 32 + 24); every other bank one
+  // or two slot-1 loads. So 34, under the 68 that layout replays.
+  Triplets triplets;
+  for (std::uint32_t i = 0; i < 33; ++i) triplets.push_back(BankTestTriplet(i));
+  EXPECT_EQ(ReplaysLowerBound(triplets), 34u);
+  EXPECT_EQ(ReplaysLowerBound({}), 0u);
+  // In one set its 33 triplets make at most (33 + 31) / 32 = 2 chunks,
+  // ideal 6: 34 / 6. In two sets at most (33 + 62) / 32 = 2 chunks too;
+  // in three, 3 chunks: 34 / 9.
+  EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(triplets, 1), 34.0 / 6);
+  EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(triplets, 2), 34.0 / 6);
+  EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(triplets, 3), 34.0 / 9);
+  EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(triplets, 0), 34.0 / 6);
+  // Never below 1: 64 triplets on 32 distinct banks in every slot.
+  Triplets spread;
+  for (std::uint32_t i = 0; i < 64; ++i)
+    spread.push_back({i, 64 + i, 128 + i, 0});
+  EXPECT_EQ(ReplaysLowerBound(spread), 6u);
+  EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(spread, 1), 1.0);
+  EXPECT_EQ(ReplayRatioLowerBound({}, 1), 0.0);
+}
+
 TEST(MeasureSchedule, SimdSkipsTheDummies) {
   const SimdExample example;
   // Set 0 (A B C D E): slot 0 banks 0, 3, 6, 9, 0 -> 2, slots 1 and 2

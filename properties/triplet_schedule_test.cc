@@ -268,6 +268,24 @@ TEST_P(WarpScheduler, PassesTheValidator) {
   }));
 }
 
+// No schedule beats the reference's floor, whatever its sets: the replays
+// are at least ReplaysLowerBound, and replays / ideal at least
+// ReplayRatioLowerBound for the schedule's own set count.
+TEST_P(WarpScheduler, NeverReplaysBelowTheLowerBound) {
+  EXPECT_TRUE(rc::check("triplets", [this] {
+    const auto [triplets, particles] = *AnyTriplets();
+    RC_PRE(!triplets.empty());
+    const Schedule got = Scheduled(variant().run, triplets, particles, 32);
+    RC_ASSERT(CheckWarp(triplets, particles, 32, got) == "");
+    const reference::ScheduleMetrics metrics = reference::MeasureSchedule(
+        triplets, particles, 32, got.triplets, got.set_sizes, 0);
+    RC_ASSERT(metrics.replays >= reference::ReplaysLowerBound(triplets));
+    RC_ASSERT(static_cast<double>(metrics.replays) >=
+              reference::ReplayRatioLowerBound(triplets, metrics.sets) *
+                  static_cast<double>(metrics.ideal_replays) * (1 - 1e-12));
+  }));
+}
+
 TEST_P(WarpScheduler, PassesTheValidatorNearSixteenBitLimit) {
   const Mesh soup = scenes::TriangleSoup(20000, 65536, 5);
   const Triplets triplets = scenes::VirtualParticles(soup);
@@ -406,6 +424,36 @@ TEST(SetReplaysFloor, IsUnderEveryLayoutAndReachedWhereTheBanksAllow) {
   }
   EXPECT_EQ(SetReplaysFloor(crowded), 64u + 2 + 2);
   EXPECT_EQ(replays(crowded, 32 * 129), 64u + 2 + 2);
+}
+
+// Issue 4's warp goal (replays <= 1.3 x ideal in at most maxAdj + 1 sets)
+// cannot be met on a natural alternating grid of 128^2 quads or more: with
+// an odd row width (129) a particle's index has the parity of x + y, and
+// each diagonal joins two particles of one parity (the valence-8 ones), so
+// every triangle holds two particles of that index parity, all 2T of their
+// loads fall on the 16 banks of that parity, and one bank takes at least
+// 2T / 16 = T / 8. Nine sets make at most (T + 9 * 31) / 32 chunks. The
+// permuted grid has no such floor.
+TEST(ReplayRatioLowerBound, NaturalAlternatingGridsCannotReachTheGoal) {
+  const Mesh grid =
+      scenes::ClothGrid(128, 128, scenes::Diagonals::kAlternating);
+  const Triplets triplets = scenes::VirtualParticles(grid);
+  ASSERT_EQ(triplets.size(), 32768u);
+  const auto same_parity = [](const Triplet& t, std::uint32_t parity) {
+    return (t[0] % 2 == parity) + (t[1] % 2 == parity) + (t[2] % 2 == parity);
+  };
+  const std::uint32_t parity = same_parity(triplets[0], 0) == 2 ? 0 : 1;
+  for (const Triplet& t : triplets) ASSERT_EQ(same_parity(t, parity), 2);
+  EXPECT_GE(reference::ReplaysLowerBound(triplets), triplets.size() / 8);
+  const std::uint64_t max_adj =
+      reference::MaxAdjacentCount(triplets, grid.particles());
+  ASSERT_EQ(max_adj, 8u);
+  // 4096 / (3 * floor((32768 + 279) / 32)) = 4096 / 3096 = 1.32.
+  EXPECT_GT(reference::ReplayRatioLowerBound(triplets, max_adj + 1), 1.3);
+  const Mesh shuffled = scenes::Shuffled(grid, 1);
+  EXPECT_LT(reference::ReplayRatioLowerBound(scenes::VirtualParticles(shuffled),
+                                             max_adj + 1),
+            1.1);
 }
 
 // round_matched_warp and transversal_warp colour as bank_matched_warp and

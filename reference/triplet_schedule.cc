@@ -433,4 +433,24 @@ ScheduleMetrics MeasureSchedule(std::span<const Triplet> input,
   return metrics;
 }
 
+std::uint64_t ReplaysLowerBound(std::span<const Triplet> input) {
+  std::array<std::uint64_t, kBanks> loads{};
+  for (const Triplet& t : input) {
+    for (int k = 0; k < 3; ++k) ++loads[t[k] % kBanks];
+  }
+  return *std::max_element(loads.begin(), loads.end());
+}
+
+double ReplayRatioLowerBound(std::span<const Triplet> input,
+                             std::uint64_t max_sets) {
+  if (input.empty()) return 0;
+  // A schedule of any triplet has a set.
+  const std::uint64_t sets = std::max<std::uint64_t>(max_sets, 1);
+  const std::uint64_t most_chunks =
+      (input.size() + (kChunk - 1) * sets) / kChunk;
+  const double bound = static_cast<double>(ReplaysLowerBound(input)) /
+                       static_cast<double>(3 * most_chunks);
+  return std::max(bound, 1.0);
+}
+
 }  // namespace adj::reference

@@ -89,4 +89,20 @@ ScheduleMetrics MeasureSchedule(std::span<const Triplet> input,
                                 std::span<const std::uint32_t> set_sizes,
                                 std::uint32_t padding);
 
+// A floor under the replays of every warp schedule of `input`, whatever its
+// sets and order: a chunk's slot replays at least as often as the chunk has
+// triplets whose particle in that slot falls in bank b, so summed over
+// chunks and slots, at least the loads of bank b over the whole input (the
+// slots of all triplets whose particle is in bank b). The most such loads
+// on one bank. (ideal_replays, 3 per chunk, is the other floor.)
+std::uint64_t ReplaysLowerBound(std::span<const Triplet> input);
+
+// The least replays / ideal_replays any warp schedule of `input` into at
+// most `max_sets` sets can reach, from ReplaysLowerBound: the sets' chunks
+// number at most sum over sets of (size + 31) / 32 <= (T + 31 max_sets) /
+// 32, so ideal_replays is at most 3 floor((T + 31 max_sets) / 32). At
+// least 1 (every chunk replays at least ideally); 0 for empty input.
+double ReplayRatioLowerBound(std::span<const Triplet> input,
+                             std::uint64_t max_sets);
+
 }  // namespace adj::reference
