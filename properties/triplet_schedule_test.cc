@@ -820,6 +820,60 @@ TEST(BfsWalkWarp, ReplaysLessThanBfsBuiltWarpOnLargeSets) {
 // TransversalLayout returns the set it was given, reordered, whatever its
 // size and however its banks crowd (a particle may repeat: the layout only
 // reads banks).
+// On a natural grid with alternating diagonals the input-order colouring
+// crowds half the banks (2 x ideal); bfs_walk_warp then takes
+// WarpModelColouring's sets, which there (8 colours, maxAdj) are NvCloth's
+// forward warp() schedule exactly, and at 128^2 quads come within 1 % of
+// the reference's floor under every schedule of at most 9 sets.
+TEST(BfsWalkWarp, TakesTheBestFitWhereInputOrderCrowdsTheBanks) {
+  for (const std::size_t side : {32, 64, 128}) {
+    const Mesh grid =
+        scenes::ClothGrid(side, side, scenes::Diagonals::kAlternating);
+    const Triplets triplets = scenes::VirtualParticles(grid);
+    const Schedule walked =
+        Scheduled(&BfsWalkWarp, triplets, grid.particles(), 32);
+    const Schedule nvcloth =
+        Scheduled(&NvClothWarpForward, triplets, grid.particles(), 32);
+    EXPECT_EQ(walked.set_sizes, nvcloth.set_sizes) << side;
+    EXPECT_EQ(walked.triplets, nvcloth.triplets) << side;
+    const reference::ScheduleMetrics metrics = reference::MeasureSchedule(
+        triplets, grid.particles(), 32, walked.triplets, walked.set_sizes, 0);
+    EXPECT_EQ(metrics.sets, 8u);
+    EXPECT_LE(metrics.replays * 3, metrics.ideal_replays * 4) << side;
+    if (side == 128) {
+      EXPECT_LE(static_cast<double>(metrics.replays),
+                1.01 * static_cast<double>(metrics.ideal_replays) *
+                    reference::ReplayRatioLowerBound(triplets, 9));
+    }
+  }
+}
+
+// WarpModelColouring's replays are those of its sets laid out in input
+// order (the reference's metric), and its colours independent sets.
+TEST(WarpModelColouring, CountsTheReplaysOfItsSetsInInputOrder) {
+  EXPECT_TRUE(rc::check("meshes", [] {
+    const Mesh mesh = testing::BuildMesh(*testing::AnyMeshSpec(20));
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    const std::uint64_t max_adj =
+        reference::MaxAdjacentCount(triplets, mesh.particles());
+    RC_PRE(max_adj <= kMaskedMaxAdjacent);
+    const auto limit = *rc::gen::inRange<std::uint32_t>(1, 23);
+    std::uint64_t replays = 0;
+    const Colouring colouring =
+        WarpModelColouring(triplets, mesh.particles(), limit, replays);
+    Sizes set_sizes;
+    const std::vector<std::uint32_t> members =
+        GroupByColour(colouring, set_sizes);
+    Triplets ordered;
+    for (const std::uint32_t t : members) ordered.push_back(triplets[t]);
+    RC_ASSERT(reference::CheckWarpSchedule(triplets, mesh.particles(), ordered,
+                                           set_sizes) == "");
+    RC_ASSERT(replays == reference::MeasureSchedule(triplets, mesh.particles(),
+                                                    32, ordered, set_sizes, 0)
+                             .replays);
+  }));
+}
+
 TEST(TransversalLayout, KeepsEveryTriplet) {
   EXPECT_TRUE(rc::check("one set", [] {
     const Triplets set = AnySet(*rc::gen::inRange<std::uint32_t>(3, 3000), 400);

@@ -34,6 +34,13 @@ namespace {
 constexpr std::uint32_t kWarp = 32;
 constexpr std::uint32_t kBanks = 32;
 
+// With spreading (bfs_walk_warp), input-order colourings whose
+// SetReplaysFloor exceeds this many tenths of ideal try
+// WarpModelColouring. The natural alternating grids are at 2.0 - 4.0;
+// every other input-order colouring the scenes keep is at most 1.51
+// (the natural 16^2 grid), scratch.
+constexpr std::uint64_t kBestFitAbove = 16;
+
 // How many warps a triplet may try, from the first open one (full ones
 // among them skipped): one byte per warp in a WarpBytes. On the 2-vCPU EPYC,
 // 125k-triplet grids: 4 warps gave replays 2.0-3.1x ideal, 16 gave 2.0-3.0x
@@ -212,12 +219,40 @@ void BfsBankedSchedule(std::span<const Triplet> input,
       });
   Colouring colouring =
       masked ? InputOrderColouring(input, particle_count) : Colouring{};
+  bool input_order = masked;
   if (!masked || !floor_holds ||
       colouring.colours > adjacency.max_adjacent + 1) {
     Colouring breadth_first =
         BreadthFirstColouring(input, adjacency, FanOrder::kMostSaturated);
     if (!masked || breadth_first.colours <= colouring.colours) {
       colouring = std::move(breadth_first);
+      input_order = false;
+    }
+  }
+  // Sets already in the order of their warps (WarpModelColouring's), which
+  // no layout below changes.
+  bool laid_out = false;
+  if (options.spread_passes > 0 && input_order && floor_holds) {
+    // A natural grid with alternating diagonals, coloured smallest first in
+    // input order, puts each colour's slot-0 particles on the 16 banks of
+    // one parity (SetReplaysFloor 2 x ideal), and neither spreading nor
+    // any of the layouts here brings it down; NvCloth's best fit by the
+    // warp model, whose warps are its sets in input order, reaches 1.33
+    // there (from 2048 to 32768 triplets). Where the input-order colouring
+    // is that crowded, the best fit is run too and kept if it takes at
+    // most maxAdj + 1 colours and replays less than any layout of the
+    // first could.
+    std::uint64_t ideal = 0;
+    const std::uint64_t crowded = ColouringReplaysFloor(
+        input, colouring.colour, colouring.colours, ideal);
+    if (crowded * 10 > ideal * kBestFitAbove) {
+      std::uint64_t replays = 0;
+      Colouring best_fit = WarpModelColouring(input, particle_count,
+                                              adjacency.max_adjacent, replays);
+      if (best_fit.colours <= adjacency.max_adjacent + 1 && replays < crowded) {
+        colouring = std::move(best_fit);
+        laid_out = true;
+      }
     }
   }
   // Then colours above maxAdj are emptied where one-step Kempe swaps can:
@@ -226,11 +261,11 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   // (on the natural 250^2 grid, 7 colours, its cost was lost in the noise
   // of the schedule time, scratch).
   const std::uint32_t floor = floor_holds ? adjacency.max_adjacent : 1;
-  if (colouring.colours > floor) {
+  if (colouring.colours > floor && !laid_out) {
     colouring.colours = RemoveColours(input, adjacency, colouring.colour,
                                       colouring.colours, floor);
   }
-  if (options.spread_passes > 0) {
+  if (options.spread_passes > 0 && !laid_out) {
     SpreadBanks(input, adjacency, particle_count, colouring.colour,
                 colouring.colours, options.spread_passes);
   }
@@ -241,6 +276,10 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   std::vector<Triplet> by_set(members.size());
   for (std::size_t i = 0; i < members.size(); ++i) {
     by_set[i] = input[members[i]];
+  }
+  if (laid_out) {
+    out.triplets = std::move(by_set);
+    return;
   }
   out.triplets.resize(members.size());
   std::vector<std::size_t> starts(out.set_sizes.size() + 1, 0);

@@ -7,6 +7,11 @@
 // of bfs_built_warp -> spreading alone (scratch) -> both (triplet_schedule
 // JSON at 128a311): armadillo 1.39 -> 1.30 -> 1.15, camel 1.74 -> 1.68 ->
 // 1.37, refined_elephant 1.25 -> 1.18 -> 1.07.
+// Where the input-order colouring it keeps puts each set's particles on
+// half the banks, as on the natural grids with alternating diagonals (2 x
+// ideal whatever the layout), it takes WarpModelColouring's sets instead
+// (NvCloth's best fit by its warp model, on colour masks), laid out as
+// that model saw them (BfsBankedSchedule).
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::triplet_schedule {

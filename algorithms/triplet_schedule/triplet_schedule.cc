@@ -336,6 +336,98 @@ Colouring InputOrderColouring(std::span<const Triplet> triplets,
   return result;
 }
 
+Colouring WarpModelColouring(std::span<const Triplet> triplets,
+                             std::size_t particle_count, std::uint32_t limit,
+                             std::uint64_t& replays) {
+  constexpr std::uint32_t kBanks = 32;
+  constexpr std::uint32_t kWarp = 32;
+  // Per colour, its current warp: per slot the triplets on each bank and
+  // the most on one (at least 1, as NvCloth counts); and its size.
+  struct WarpModel {
+    std::array<std::array<std::uint8_t, kBanks>, 3> count{};
+    std::array<std::uint8_t, 3> most = {1, 1, 1};
+    std::uint32_t size = 0;
+  };
+  Colouring result;
+  result.colour.resize(triplets.size());
+  result.order.resize(triplets.size());
+  std::vector<std::uint64_t> taken(particle_count, 0);
+  std::vector<WarpModel> models(64);
+  const std::uint64_t below_limit =
+      limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
+  std::uint64_t used = 0;
+  replays = 0;
+  for (std::uint32_t t = 0; t < triplets.size(); ++t) {
+    const Triplet& triplet = triplets[t];
+    const std::uint64_t free =
+        ~(taken[triplet[0]] | taken[triplet[1]] | taken[triplet[2]]);
+    auto c = static_cast<std::uint32_t>(std::countr_zero(free));
+    int least = 4;
+    for (std::uint64_t m = free & below_limit; m != 0 && least > 0;
+         m &= m - 1) {
+      const auto candidate = static_cast<std::uint32_t>(std::countr_zero(m));
+      const WarpModel& model = models[candidate];
+      int cost = 0;
+      for (std::uint32_t k = 0; k < 3; ++k) {
+        cost += model.count[k][triplet[k] % kBanks] == model.most[k];
+      }
+      if (cost < least) {
+        least = cost;
+        c = candidate;
+      }
+    }
+    const std::uint64_t bit = std::uint64_t{1} << c;
+    taken[triplet[0]] |= bit;
+    taken[triplet[1]] |= bit;
+    taken[triplet[2]] |= bit;
+    used |= bit;
+    result.colour[t] = c;
+    result.order[t] = t;
+    WarpModel& model = models[c];
+    for (std::uint32_t k = 0; k < 3; ++k) {
+      std::uint8_t& count = model.count[k][triplet[k] % kBanks];
+      model.most[k] = std::max<std::uint8_t>(model.most[k], ++count);
+    }
+    if (++model.size % kWarp == 0) {
+      replays += model.most[0] + model.most[1] + model.most[2];
+      model = WarpModel{.size = model.size};
+    }
+  }
+  for (const WarpModel& model : models) {
+    if (model.size % kWarp != 0) {
+      replays += model.most[0] + model.most[1] + model.most[2];
+    }
+  }
+  result.colours = static_cast<std::uint32_t>(64 - std::countl_zero(used));
+  return result;
+}
+
+std::uint64_t ColouringReplaysFloor(std::span<const Triplet> triplets,
+                                    std::span<const std::uint32_t> colour,
+                                    std::uint32_t colours,
+                                    std::uint64_t& ideal) {
+  constexpr std::uint32_t kBanks = 32;
+  std::vector<std::uint64_t> size(colours, 0);
+  std::vector<std::uint64_t> banks(std::size_t{colours} * 3 * kBanks, 0);
+  for (std::size_t t = 0; t < triplets.size(); ++t) {
+    ++size[colour[t]];
+    for (std::uint32_t k = 0; k < 3; ++k) {
+      ++banks[(colour[t] * 3 + k) * kBanks + triplets[t][k] % kBanks];
+    }
+  }
+  std::uint64_t floor = 0;
+  ideal = 0;
+  for (std::uint32_t c = 0; c < colours; ++c) {
+    const std::uint64_t chunks = (size[c] + 31) / 32;
+    ideal += 3 * chunks;
+    for (std::uint32_t k = 0; k < 3; ++k) {
+      const auto row = banks.begin() + (c * 3 + k) * kBanks;
+      floor += std::max(chunks, *std::max_element(row, row + kBanks));
+    }
+  }
+  return floor;
+}
+
 namespace {
 
 constexpr std::uint32_t kNoneFound = std::numeric_limits<std::uint32_t>::max();
@@ -650,7 +742,9 @@ std::span<const Variant> WarpSchedulers() {
               "ours: bfs_built_warp with one pass of bank spreading after "
               "the colouring, and a random walk (WalkSAT's, for 3-D "
               "matching) where a warp's greedy build leaves lanes without "
-              "a conflict-free triplet; 32-bit output",
+              "a conflict-free triplet; where the input-order colouring "
+              "crowds half the banks (natural alternating grids), NvCloth's "
+              "best fit on colour masks instead; 32-bit output",
               &BfsWalkWarp},
       Variant{"bfs_walk_warp_openmp", Backend::kOpenMp,
               "ours: bfs_walk_warp's schedule (the same on every thread "

@@ -125,6 +125,21 @@ Colouring BreadthFirstColouring(std::span<const Triplet> triplets,
 inline constexpr std::uint32_t kMaskedMaxAdjacent = 21;
 Colouring InputOrderColouring(std::span<const Triplet> triplets,
                               std::size_t particle_count);
+// NvCloth's best fit in input order (warp(): each triplet to the set where
+// its bank replays grow least, by the model reset every 32 triplets, the
+// first such), on colour masks: among the free colours below `limit`, else
+// the smallest free one. Each colour's triplets in input order are then its
+// warps, as the model saw them; `replays` is their replays (SetReplays
+// summed over the sets). Only for maxAdj <= kMaskedMaxAdjacent.
+Colouring WarpModelColouring(std::span<const Triplet> triplets,
+                             std::size_t particle_count, std::uint32_t limit,
+                             std::uint64_t& replays);
+// SetReplaysFloor summed over the colours of `colour` (one set each), and
+// in `ideal` their ideal replays (3 per chunk of 32).
+std::uint64_t ColouringReplaysFloor(std::span<const Triplet> triplets,
+                                    std::span<const std::uint32_t> colour,
+                                    std::uint32_t colours,
+                                    std::uint64_t& ideal);
 // Calls f(v) for every triplet v != t sharing a particle with t (a triplet
 // sharing two particles comes twice).
 template <class F>
