@@ -205,6 +205,14 @@ TEST(AdjacentCli, ScheduleListsEverySchedulerWithItsMetrics) {
       result.output.find("nvcloth_warp           warp      32     6       6"),
       std::string::npos)
       << result.output;
+  // Particle 4 (bank 4) is in 6 of the 8 triplets; 7 sets make at most
+  // (8 + 7 * 31) / 32 = 7 chunks, so the ratio floor is 1.
+  EXPECT_NE(result.output.find("no warp schedule replays below 6 times"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("maxAdj + 1 = 7 sets, below 1.000 x ideal"),
+            std::string::npos)
+      << result.output;
   EXPECT_EQ(bad_width.status, 2) << bad_width.output;
   EXPECT_NE(bad_width.output.find("is not 16 or 32"), std::string::npos);
   // Width 1: every triplet is a batch of its own, one set, no padding.

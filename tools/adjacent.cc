@@ -20,7 +20,9 @@
 #include "algorithms/common/simd.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "reference/triplet_schedule.h"
 #include "scenes/mesh_io.h"
+#include "scenes/meshes.h"
 #include "tools/families.h"
 
 namespace adj::cli {
@@ -133,6 +135,8 @@ checked by the reference validator; one row per scheduler:
               chunks of 32 from each set start), ideal = 3 per chunk
   idle        idle lanes: the partial last warp of each set
   time        one run after a warm-up (wall clock, for orientation)
+Above the rows, the replay floor no warp schedule of the mesh can go below
+(the most loads on one bank), and as a ratio to ideal for maxAdj + 1 sets.
 Schedulers with 16-bit output (NvCloth's) say so on meshes past 65533
 particles. Exit status 1 when a schedule is invalid, 2 on a bad argument or
 an unreadable MESH.
@@ -529,6 +533,18 @@ int Schedule(std::vector<std::string> args) {
   if (!LoadArgument(args, kScheduleHelp, mesh, status)) return status;
   std::printf("%s: %zu particles, %zu triplets (one per triangle)\n",
               args[0].c_str(), mesh.particles(), mesh.triangles.size());
+  {
+    const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
+    const std::uint64_t max_adj =
+        reference::MaxAdjacentCount(triplets, mesh.particles());
+    std::printf(
+        "replay floor: no warp schedule replays below %llu times (the most "
+        "loads on one bank); in at most maxAdj + 1 = %llu sets, below %.3f "
+        "x ideal\n",
+        static_cast<unsigned long long>(reference::ReplaysLowerBound(triplets)),
+        static_cast<unsigned long long>(max_adj + 1),
+        reference::ReplayRatioLowerBound(triplets, max_adj + 1));
+  }
   std::printf("%-22s %-6s %5s %5s %7s %8s %7s %8s %8s %9s %9s %6s %6s %10s\n",
               "scheduler", "kind", "width", "sets", "max_adj", "set_min",
               "set_mean", "set_max", "padding", "pad_ratio", "replays", "ideal",
