@@ -211,7 +211,9 @@ void BankMatchedSchedule(std::span<const Triplet> input,
 using SetBuilder = bool(std::span<const Triplet> set, Triplet* out);
 // How BfsBankedSchedule runs: each set is first offered to `builder`
 // (none: bfs_banked_warp's layout for all); `spread_passes` of SpreadBanks
-// after the colouring; the sets laid out on `threads` OpenMP threads (the
+// after the colouring (and with them, where the input-order colouring
+// crowds the banks, WarpModelColouring's sets as its model laid them out,
+// on one thread); the sets laid out on `threads` OpenMP threads (the
 // colouring on one), the schedule the same on every count.
 struct BfsOptions {
   SetBuilder* builder = nullptr;
