@@ -857,6 +857,32 @@ TEST(BfsWalkWarp, TakesTheBestFitWhereInputOrderCrowdsTheBanks) {
   }
 }
 
+// ColouringReplaysFloor (which decides when bfs_walk_warp tries the best
+// fit) is SetReplaysFloor summed over the colouring's sets, counted in one
+// pass without grouping them, and its ideal 3 per chunk of each set.
+TEST(ColouringReplaysFloor, SumsSetReplaysFloorOverTheColours) {
+  EXPECT_TRUE(rc::check("meshes", [] {
+    const Mesh mesh = testing::BuildMesh(*testing::AnyMeshSpec(20));
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    const Colouring colouring = BreadthFirstColouring(
+        triplets, TripletAdjacency(triplets, mesh.particles()),
+        FanOrder::kRowOrder);
+    Sizes sizes;
+    const Triplets sets = ColouredSets(triplets, colouring, sizes);
+    std::uint64_t floor = 0, ideal = 0;
+    std::size_t start = 0;
+    for (const std::uint32_t size : sizes) {
+      floor += SetReplaysFloor(std::span(sets).subspan(start, size));
+      ideal += 3 * ((size + 31) / 32);
+      start += size;
+    }
+    std::uint64_t got_ideal = 0;
+    RC_ASSERT(ColouringReplaysFloor(triplets, colouring.colour,
+                                    colouring.colours, got_ideal) == floor);
+    RC_ASSERT(got_ideal == ideal);
+  }));
+}
+
 // WarpModelColouring's replays are those of its sets laid out in input
 // order (the reference's metric), and its colours independent sets.
 TEST(WarpModelColouring, CountsTheReplaysOfItsSetsInInputOrder) {
