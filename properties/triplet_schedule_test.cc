@@ -622,6 +622,56 @@ TEST(RemoveColours, EmptiesTheTopColourByAOneStepSwap) {
   EXPECT_EQ(colour, (std::vector<std::uint32_t>{2, 0, 1}));
 }
 
+// A Kempe chain, worked by hand: the path a1 - a - t - b - b0 (each edge
+// a particle of its own), coloured a1 1, a 0, t 2, b 1, b0 0. t has no
+// lower colour free, and neither of its single blockers can step aside
+// (a sees 1 at a1, b sees 0 at b0), so one-step swaps stop at 3 colours.
+// The 0/1 component of t's 0-neighbour a is {a, a1}, which holds no
+// 1-neighbour of t: swapping it (a 1, a1 0) frees 0 for t, two colours.
+TEST(RemoveColours, EmptiesTheTopColourByAKempeChainWhereOneStepCannot) {
+  const Triplets path = {{2, 7, 8, 0},    // a1
+                         {0, 2, 5, 0},    // a
+                         {0, 1, 4, 0},    // t
+                         {1, 3, 6, 0},    // b
+                         {3, 9, 10, 0}};  // b0
+  const triangle_adjacency::Adjacency adjacency = TripletAdjacency(path, 11);
+  std::vector<std::uint32_t> colour = {1, 0, 2, 1, 0};
+  EXPECT_EQ(RemoveColours(path, adjacency, colour, 3, 2), 3u);
+  colour = {1, 0, 2, 1, 0};
+  EXPECT_EQ(RemoveColours(path, adjacency, colour, 3, 2, true), 2u);
+  EXPECT_EQ(colour, (std::vector<std::uint32_t>{0, 1, 0, 1, 0}));
+}
+
+// With Kempe chains RemoveColours goes on where one-step swaps stop, so it
+// never ends above them, and every colour stays an independent set (the
+// reference validator on the colouring's sets). Input-order colourings of
+// generated meshes and random triplets (repeated particles included) leave
+// it colours to remove.
+TEST(RemoveColours, KempeChainsKeepTheColouringValidAndNeverEndAbove) {
+  EXPECT_TRUE(rc::check("triplets", [] {
+    const auto [triplets, particles] = *AnyTriplets();
+    const triangle_adjacency::Adjacency adjacency =
+        TripletAdjacency(triplets, particles);
+    RC_PRE(adjacency.max_adjacent <= kMaskedMaxAdjacent);
+    const Colouring input_order = InputOrderColouring(triplets, particles);
+    const auto floor = *rc::gen::inRange<std::uint32_t>(0, 8);
+    Colouring one_step = input_order;
+    one_step.colours = RemoveColours(triplets, adjacency, one_step.colour,
+                                     one_step.colours, floor);
+    Colouring chains = input_order;
+    chains.colours = RemoveColours(triplets, adjacency, chains.colour,
+                                   chains.colours, floor, true);
+    RC_ASSERT(chains.colours <= one_step.colours);
+    RC_ASSERT(chains.colours >=
+              std::min(input_order.colours, std::max<std::uint32_t>(floor, 1)));
+    Sizes sizes;
+    const Triplets sets = ColouredSets(triplets, chains, sizes);
+    RC_ASSERT(reference::CheckWarpSchedule(triplets, particles, sets, sizes) ==
+              "");
+    RC_ASSERT(sizes.size() == chains.colours);
+  }));
+}
+
 // bfs_built_warp keeps bfs_banked_warp's sets (the same colouring) and
 // lays out again only the sets of at least 32 warps whose cells allow it:
 // on shuffled grids of 128^2 quads (sets of about 4700 triplets, random

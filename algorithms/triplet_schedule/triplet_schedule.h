@@ -156,14 +156,17 @@ void ForEachNeighbour(std::span<const Triplet> triplets,
 // Lowers the colour count toward `floor` (at least 1) while the top colour
 // can be emptied: each of its triplets moves to a lower colour no
 // neighbour holds, or, where exactly one neighbour u blocks a lower colour,
-// u moves to a third colour first (a one-step Kempe swap). Stops at the
-// first top colour it cannot empty (some of its triplets possibly moved,
-// every colour still an independent set); returns the new count (colours
-// stay 0..count-1).
+// u moves to a third colour first (a one-step Kempe swap), or, with
+// `kempe_chains`, after a Kempe interchange of two lower colours (chains
+// of at most 256 triplets, at most one visit per input triplet over the
+// call). Stops at the first top colour it cannot empty (some of its
+// triplets possibly moved, every colour still an independent set);
+// returns the new count (colours stay 0..count-1).
 std::uint32_t RemoveColours(std::span<const Triplet> triplets,
                             const triangle_adjacency::Adjacency& adjacency,
                             std::vector<std::uint32_t>& colour,
-                            std::uint32_t colours, std::uint32_t floor);
+                            std::uint32_t colours, std::uint32_t floor,
+                            bool kempe_chains = false);
 // Moves triplets between colours (only to colours none of their neighbours
 // holds, so every colour stays an independent set and the count stays) to
 // spread each colour's triplets over the banks: a colour whose slot-0
