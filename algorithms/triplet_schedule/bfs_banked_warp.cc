@@ -229,7 +229,8 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   // and both elephants, 2-3 above maxAdj), RemoveColours first: with its
   // Kempe chains it brings them down to maxAdj, which no colouring can
   // beat, at a fraction of the breadth-first colouring's time (scratch,
-  // refined_elephant: 0.4-0.8 ms against 2.1-2.6 ms). Kept only there;
+  // refined_elephant: input order and chains 0.5-1.0 ms, breadth first
+  // and RemoveColours 2.1-2.6 ms). Kept only there;
   // elsewhere the breadth-first colouring runs as before. The permuted
   // grids' input orders, 3-5 above, came down only to 1-2 above maxAdj +
   // 1, at up to 9 ms on the 250^2 grid: those are not tried.

@@ -507,8 +507,9 @@ class KempeChains {
 
  private:
   // The longest component tried. On the real meshes' input-order
-  // colourings (scratch), the chains that freed a colour were mostly under
-  // 16 triplets, all under 64, and a whole call visited under 1000.
+  // colourings (scratch), 70 of the 72 chains that freed a colour were
+  // under 64 triplets long (most under 16), and a whole call visited
+  // fewer than 1000 triplets.
   static constexpr std::size_t kLongestChain = 256;
   // A chain's members are marked in their colour while it grows: no
   // memory per triplet, and a marked one matches neither c nor d.
