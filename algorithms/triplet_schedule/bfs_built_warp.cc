@@ -27,10 +27,27 @@ constexpr std::uint32_t kBuiltWarps = 32;
 
 // Steps of BuildWarpsWalked's walk per warp that greedy left with holes.
 // Scratch, 2-vCPU EPYC, bfs_walk_warp_openmp against nvcloth_warp, 128
-// against 256 steps: camel 1.37 / 1.32 x ideal at 0.67x / 0.62x its speed,
-// refined_elephant permuted 1.10 / 1.09 at 1.01x / 0.94x, armadillo 1.14 /
-// 1.13 at 1.30x / 1.26x.
-constexpr int kWalkSteps = 128;
+// against 256 steps (before kFailedWalksToStop): camel 1.37 / 1.32 x ideal
+// at 0.67x / 0.62x its speed, refined_elephant permuted 1.10 / 1.09 at
+// 1.01x / 0.94x, armadillo 1.14 / 1.13 at 1.30x / 1.26x.
+constexpr int kWalkSteps = 192;
+
+// A set stops walking after this many walks in a row end short of a full
+// warp. The pool thins as a set's warps are built, and walks fail where it
+// has: in scratch (2-vCPU EPYC, 128 steps, no stop) camel's walks in the
+// first tenth of its sets' warps reached a full warp 97 % of the time, in
+// the last three tenths 21, 14 and 0 %, and those failures spent 70 % of
+// its steps; on the permuted 64^2 grid, the second half's walks 0-29 %.
+// The steps saved pay for 192 instead of 128 per walk. Scratch, both run
+// interleaved in one process, 128 steps without a stop -> 192 steps
+// stopping after 4 failures, time as nvcloth_warp's over ours: camel
+// natural 1.370 -> 1.365 x ideal at 0.75x -> 0.80x, permuted 1.381 ->
+// 1.373 at 0.88x -> 0.98x; ChineseDragon 1.409 -> 1.392 at 1.20x ->
+// 1.33x; permuted 64^2 grid 1.672 -> 1.645 at 0.61x -> 0.66x; permuted
+// 128^2 alternating 1.298 -> 1.289 at 0.92x -> 1.01x; armadillo 1.149 ->
+// 1.140 at 1.61x -> 1.69x; only the natural 64^2 grid, whose walks
+// succeed, got slower (0.99x -> 0.87x, 1.162 -> 1.150 x ideal).
+constexpr int kFailedWalksToStop = 4;
 
 // Builds a large set's full warps whole, each where it can as a
 // transversal: 32 triplets whose banks are distinct in every slot, so that
@@ -66,6 +83,7 @@ class WarpBuilder {
     full_ = n / kWarp;
     warp_count_ = (n + kWarp - 1) / kWarp;
     random_.Seed(n);
+    failed_walks_ = 0;
     pool_.Fill(set);
     for (std::uint32_t g = 0; g < kBanks; ++g) order_[g] = g;
     members_.assign(std::size_t{warp_count_} * kWarp, 0);
@@ -228,7 +246,9 @@ class WarpBuilder {
   // group could take a free cell at once where there is one; not undoing
   // the last step where there is another), else any of its cells, evicting
   // two; the warp keeps the most groups placed on the way. Repair is the
-  // first step searched exhaustively; the walk goes deeper at random.
+  // first step searched exhaustively; the walk goes deeper at random. A
+  // walk that ends short of every group it could place counts towards
+  // kFailedWalksToStop.
   // On bank-spread sets (2-vCPU EPYC), replays / ideal without the walk
   // (scratch) -> with it (triplet_schedule JSON at 128a311): camel 1.68 ->
   // 1.37, armadillo 1.30 -> 1.15, refined_elephant 1.18 -> 1.07 (natural
@@ -308,6 +328,7 @@ class WarpBuilder {
     }
     banks_ = best;
     placed_ = best_placed;
+    failed_walks_ = std::popcount(best_placed) >= limit ? 0 : failed_walks_ + 1;
   }
   void BuildWarp(std::uint32_t w) {
     banks_.Reset();
@@ -331,7 +352,8 @@ class WarpBuilder {
         Repair(g);
       }
     }
-    if (walk_steps_ > 0 && std::popcount(placed_) < static_cast<int>(kBanks)) {
+    if (walk_steps_ > 0 && failed_walks_ < kFailedWalksToStop &&
+        std::popcount(placed_) < static_cast<int>(kBanks)) {
       Walk();
     }
     for (std::uint32_t m = placed_; m != 0; m &= m - 1) {
@@ -419,6 +441,7 @@ class WarpBuilder {
   WarpBanks banks_;
   std::uint32_t placed_ = 0;
   int walk_steps_ = 0;
+  int failed_walks_ = 0;                // in a row, in this set
   std::vector<std::uint32_t> members_;  // [warp][lane]: set indices
   std::vector<std::uint32_t> size_;     // [warp]
   std::vector<std::uint32_t> left_;
