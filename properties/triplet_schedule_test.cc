@@ -852,6 +852,136 @@ TEST(SpreadBanks, KeepsIndependentSetsAndLowersCrowding) {
   }
 }
 
+// SpreadBanks' rule as triplet_schedule.h states it, by brute force: a
+// triplet's neighbours and each colour's counts found by scanning every
+// triplet, afresh for every triplet visited.
+std::vector<std::uint32_t> SpreadByItsRule(const Triplets& triplets,
+                                           std::vector<std::uint32_t> colour,
+                                           std::uint32_t colours, int passes) {
+  const std::size_t n = triplets.size();
+  // t's crowding in c, t counted in c whether or not it is there.
+  const auto crowding = [&](std::size_t t, std::uint32_t c) {
+    std::int64_t total = 0;
+    for (int k = 0; k < 3; ++k) {
+      std::int64_t on_bank = 1, size = 1;
+      for (std::size_t u = 0; u < n; ++u) {
+        if (u == t || colour[u] != c) continue;
+        ++size;
+        on_bank += triplets[u][k] % 32 == triplets[t][k] % 32;
+      }
+      total += 32 * on_bank - size;
+    }
+    return total;
+  };
+  std::size_t moved = n;
+  for (int pass = 0; pass < passes && moved * 100 >= n; ++pass) {
+    moved = 0;
+    for (std::size_t t = 0; t < n; ++t) {
+      const std::int64_t here = crowding(t, colour[t]);
+      if (here <= 0) continue;
+      std::vector<bool> held(colours, false);
+      for (std::size_t u = 0; u < n; ++u) {
+        for (int k = 0; k < 3; ++k) {
+          for (int l = 0; l < 3; ++l) {
+            if (u != t && triplets[u][k] == triplets[t][l]) {
+              held[colour[u]] = true;
+            }
+          }
+        }
+      }
+      std::uint32_t best = colour[t];
+      std::int64_t least = here;
+      for (std::uint32_t c = 0; c < colours; ++c) {
+        if (c == colour[t] || held[c]) continue;
+        const std::int64_t there = crowding(t, c);
+        if (there < least) {
+          least = there;
+          best = c;
+        }
+      }
+      if (best != colour[t]) {
+        colour[t] = best;
+        ++moved;
+      }
+    }
+  }
+  return colour;
+}
+
+// SpreadBanks moves exactly the triplets its rule names, to the colours it
+// names, on both of its paths: per-particle colour masks up to 64 colours
+// (the disc of valence 40, the grid), neighbour walks above (valence 72).
+TEST(SpreadBanks, MovesWhatItsRuleSaysOnBothPaths) {
+  for (const Mesh& mesh :
+       {scenes::Disc(40, 6), scenes::Shuffled(scenes::Disc(72, 5), 3),
+        scenes::Shuffled(scenes::ClothGrid(16, 16, scenes::Diagonals::kUniform),
+                         2)}) {
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    const triangle_adjacency::Adjacency adjacency =
+        TripletAdjacency(triplets, mesh.particles());
+    const Colouring colouring =
+        BreadthFirstColouring(triplets, adjacency, FanOrder::kRowOrder);
+    const std::vector<std::uint32_t> expected =
+        SpreadByItsRule(triplets, colouring.colour, colouring.colours, 4);
+    std::vector<std::uint32_t> got = colouring.colour;
+    SpreadBanks(triplets, adjacency, mesh.particles(), got, colouring.colours,
+                4);
+    EXPECT_EQ(got, expected) << colouring.colours << " colours";
+    // Not vacuous: the rule moves some triplets here.
+    EXPECT_NE(expected, colouring.colour) << colouring.colours << " colours";
+  }
+}
+
+// bfs_banked_warp (so every bfs_* scheduler) keeps an input-order
+// colouring that RemoveColours' Kempe chains bring down to maxAdj: on this
+// shuffled 4^2 grid (found by search) input order takes 8 colours,
+// one-step swaps bring it to 7, chains to 6 = maxAdj, and the
+// breadth-first colouring takes 7. Its sets are the chain-repaired
+// colouring's, set for set (the layout only reorders within a set).
+TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
+  const Mesh mesh = scenes::Shuffled(
+      scenes::ClothGrid(4, 4, scenes::Diagonals::kUniform), 54);
+  const Triplets triplets = scenes::VirtualParticles(mesh);
+  const triangle_adjacency::Adjacency adjacency =
+      TripletAdjacency(triplets, mesh.particles());
+  ASSERT_EQ(adjacency.max_adjacent, 6u);
+  Colouring input_order = InputOrderColouring(triplets, mesh.particles());
+  ASSERT_EQ(input_order.colours, 8u);
+  std::vector<std::uint32_t> one_step = input_order.colour;
+  ASSERT_EQ(RemoveColours(triplets, adjacency, one_step, 8, 6), 7u);
+  ASSERT_EQ(BreadthFirstColouring(triplets, adjacency, FanOrder::kMostSaturated)
+                .colours,
+            7u);
+  input_order.colours = RemoveColours(triplets, adjacency, input_order.colour,
+                                      8, 6, /*kempe_chains=*/true);
+  ASSERT_EQ(input_order.colours, 6u);
+  // Each set as its sorted triplets.
+  const auto sets_of = [](const Triplets& ordered, const Sizes& set_sizes) {
+    std::vector<Triplets> sets;
+    std::size_t start = 0;
+    for (const std::uint32_t size : set_sizes) {
+      sets.push_back(Sorted(std::span(ordered).subspan(start, size)));
+      start += size;
+    }
+    return sets;
+  };
+  Sizes sizes;
+  const Triplets repaired = ColouredSets(triplets, input_order, sizes);
+  for (ScheduleFn* scheduler : {&BfsBankedWarp, &BfsBuiltWarp}) {
+    const Schedule got = Scheduled(scheduler, triplets, mesh.particles(), 32);
+    EXPECT_EQ(sets_of(got.triplets, got.set_sizes), sets_of(repaired, sizes));
+  }
+  // bfs_walk_warp spreads the banks of that colouring, one pass.
+  SpreadBanks(triplets, adjacency, mesh.particles(), input_order.colour, 6, 1);
+  Sizes spread_sizes;
+  const Triplets spread = ColouredSets(triplets, input_order, spread_sizes);
+  ASSERT_NE(sets_of(spread, spread_sizes), sets_of(repaired, sizes));
+  const Schedule walked =
+      Scheduled(&BfsWalkWarp, triplets, mesh.particles(), 32);
+  EXPECT_EQ(sets_of(walked.triplets, walked.set_sizes),
+            sets_of(spread, spread_sizes));
+}
+
 // bfs_walk_warp on large sets (shuffled 128^2 grid, sets of about 4700;
 // the natural 128^2 grid): fewer replays than bfs_built_warp, and within
 // the goal's 1.3 x ideal (scratch: 1.17 and 1.01 against 1.46 and 1.06).

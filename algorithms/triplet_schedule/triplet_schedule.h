@@ -174,8 +174,10 @@ std::uint32_t RemoveColours(std::span<const Triplet> triplets,
 // conflicts, and greedy colouring of a regular mesh makes such colours.
 // A triplet's crowding in colour c is, summed over its slots, how far its
 // bank's count in c exceeds c's size / 32 (times 32); each triplet, in
-// index order, moves to the free colour where it is least crowded, if less
-// than where it is. Passes over every triplet while the last moved at
+// index order, moves to the free colour where it is least crowded (the
+// lowest such colour on ties), if less than where it is; a triplet whose
+// crowding where it is is at most 0 (no more crowded than the colour's
+// average) stays. Passes over every triplet while the last moved at
 // least 1 % of them, at most `passes`.
 void SpreadBanks(std::span<const Triplet> triplets,
                  const triangle_adjacency::Adjacency& adjacency,
