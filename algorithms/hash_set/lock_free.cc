@@ -43,24 +43,28 @@ class LockFree final : public Set {
       if (!reserved) {
         if (reserved_.fetch_add(1, std::memory_order_relaxed) >= capacity_) {
           reserved_.fetch_sub(1, std::memory_order_relaxed);
-          // Another thread may be storing this very key here.
-          if (slots_[slot].load(std::memory_order_acquire) == key) return false;
-          // A refusal while fewer keys than the capacity are stored is
-          // transient: some reservation in flight belongs to a key that is
-          // already present and will be given back. Probe again.
-          if (size_.load(std::memory_order_acquire) < capacity_) {
-            std::this_thread::yield();
-            slot = HomeSlot(key, mask_) - 1;  // the loop's step adds 1 back
-            continue;
+          // With the capacity's worth of keys stored, no insert can succeed
+          // any more and the table is final: the key is either among them
+          // (another thread stored it meanwhile, possibly past this slot,
+          // which a third key took) or the set is full.
+          if (size_.load(std::memory_order_acquire) >= capacity_) {
+            if (Contains(key)) return false;
+            ThrowFull(capacity_);
           }
-          ThrowFull(capacity_);
+          // Fewer stored: the refusal is transient, some reservation in
+          // flight belongs to a key that is already present and will be
+          // given back. Probe again from the start.
+          std::this_thread::yield();
+          slot = HomeSlot(key, mask_) - 1;  // the loop's step adds 1 back
+          continue;
         }
         reserved = true;
       }
       if (slots_[slot].compare_exchange_strong(seen, key,
                                                std::memory_order_acq_rel,
                                                std::memory_order_acquire)) {
-        size_.fetch_add(1, std::memory_order_relaxed);
+        // Release: whoever reads the full size sees every stored key.
+        size_.fetch_add(1, std::memory_order_release);
         return true;
       }
       if (seen == key) return Release(reserved, false);
