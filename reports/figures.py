@@ -260,7 +260,8 @@ BAR_FIGURES = [
         variant_suffix="_warp",
         ylabel="sets (block barriers per pass)",
         title="Warp schedules: sets per scene; black tick: maxAdj, the "
-              "lower bound",
+              "lower bound (each *_warp_openmp lays out its *_warp "
+              "twin's schedule)",
     ),
     BarFigure(
         name="triplet_schedule_replays",
@@ -273,7 +274,8 @@ BAR_FIGURES = [
         hline_label="goal 1.3",
         ylabel="bank replays / ideal (3 per warp)",
         title="Warp schedules: shared-memory bank replays on the final "
-              "order",
+              "order (each *_warp_openmp lays out its *_warp twin's "
+              "schedule)",
     ),
 ]
 
