@@ -46,7 +46,7 @@ class LockFree final : public Set {
           // With the capacity's worth of keys stored, no insert can succeed
           // any more and the table is final: the key is either among them
           // (another thread stored it meanwhile, possibly past this slot,
-          // which a third key took) or the set is full.
+          // which another key took) or the set is full.
           if (size_.load(std::memory_order_acquire) >= capacity_) {
             if (Contains(key)) return false;
             ThrowFull(capacity_);
