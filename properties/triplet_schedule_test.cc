@@ -566,6 +566,13 @@ Triplets ColouredSets(const Triplets& triplets, const Colouring& colouring,
   return sets;
 }
 
+// BreadthFirstColouring of `triplets` over their own adjacency.
+Colouring BreadthFirst(const Triplets& triplets, std::size_t particle_count,
+                       FanOrder order) {
+  return BreadthFirstColouring(
+      triplets, TripletAdjacency(triplets, particle_count), order);
+}
+
 // BreadthFirstColouring with FanOrder::kMostSaturated. In row order, a
 // shuffled grid's fans come in an order unrelated to their shape and
 // greedy took maxAdj + 2 colours (16^2 to 250^2 quads, both diagonals);
@@ -580,9 +587,8 @@ TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
         const Mesh mesh =
             scenes::Shuffled(scenes::ClothGrid(side, side, diagonals), seed);
         const Triplets triplets = scenes::VirtualParticles(mesh);
-        const Colouring colouring = BreadthFirstColouring(
-            triplets, TripletAdjacency(triplets, mesh.particles()),
-            FanOrder::kMostSaturated);
+        const Colouring colouring =
+            BreadthFirst(triplets, mesh.particles(), FanOrder::kMostSaturated);
         Sizes sizes;
         const Triplets sets = ColouredSets(triplets, colouring, sizes);
         ASSERT_EQ(reference::CheckWarpSchedule(triplets, mesh.particles(), sets,
@@ -593,9 +599,7 @@ TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
         EXPECT_LE(colouring.colours, max_adj + 1)
             << side << "^2 quads, shuffle " << seed;
         row_order_above +=
-            BreadthFirstColouring(triplets,
-                                  TripletAdjacency(triplets, mesh.particles()),
-                                  FanOrder::kRowOrder)
+            BreadthFirst(triplets, mesh.particles(), FanOrder::kRowOrder)
                 .colours > max_adj + 1;
       }
     }
@@ -1044,9 +1048,8 @@ TEST(ColouringReplaysFloor, SumsSetReplaysFloorOverTheColours) {
   EXPECT_TRUE(rc::check("meshes", [] {
     const Mesh mesh = testing::BuildMesh(*testing::AnyMeshSpec(20));
     const Triplets triplets = scenes::VirtualParticles(mesh);
-    const Colouring colouring = BreadthFirstColouring(
-        triplets, TripletAdjacency(triplets, mesh.particles()),
-        FanOrder::kRowOrder);
+    const Colouring colouring =
+        BreadthFirst(triplets, mesh.particles(), FanOrder::kRowOrder);
     Sizes sizes;
     const Triplets sets = ColouredSets(triplets, colouring, sizes);
     std::uint64_t floor = 0, ideal = 0;
