@@ -722,12 +722,12 @@ TEST(BfsBuiltWarp, KeepsTheSetsAndReplaysFewerTimesOnLargeShuffledSets) {
   }
 }
 
-// 32 transversals of 32 triplets (warp w, lane a: banks a, a + w,
+// `warps` transversals of 32 triplets (warp w, lane a: banks a, a + w,
 // a + 3w + 1 mod 32, each particle once), shuffled: a set with a layout of
-// no conflict at all, 96 replays, over 96 * 1024 particles.
-Triplets DesignedTransversals() {
+// no conflict at all, 3 replays a warp, over 96 * 32 * warps particles.
+Triplets DesignedTransversals(std::uint32_t warps = 32) {
   Triplets set;
-  for (std::uint32_t w = 0; w < 32; ++w) {
+  for (std::uint32_t w = 0; w < warps; ++w) {
     for (std::uint32_t a = 0; a < 32; ++a) {
       const std::uint32_t row = 3 * (w * 32 + a);
       set.push_back({32 * row + a, 32 * (row + 1) + (a + w) % 32,
@@ -798,6 +798,36 @@ TEST(BuildWarpsWalked, ReplaysLessThanGreedyOnDesignedTransversals) {
   const std::uint64_t walked = replays(&BuildWarpsWalked);
   EXPECT_LT(walked, replays(&BuildWarpsWhole));
   EXPECT_LE(walked * 10, 96u * 14) << walked;
+}
+
+// BuildWarpsWalked takes sets from 16 warps, where BuildWarpsWhole takes
+// them from 32: 16 designed transversals come back built (the same
+// triplets), replaying less than bfs_banked_warp's layout of them (scratch:
+// 82 against 102) and at most 1.75 x ideal (48); 16 warps less one
+// triplet are declined, out untouched.
+TEST(BuildWarpsWalked, BuildsSetsFromSixteenWarps) {
+  const Triplets set = DesignedTransversals(16);
+  Triplets out(set.size());
+  EXPECT_FALSE(BuildWarpsWhole(set, out.data()));
+  ASSERT_TRUE(BuildWarpsWalked(set, out.data()));
+  EXPECT_EQ(Sorted(out), Sorted(set));
+  const reference::ScheduleMetrics built = reference::MeasureSchedule(
+      set, 96 * set.size(), 32, out, Sizes{16 * 32}, 0);
+  EXPECT_EQ(built.ideal_replays, 48u);
+  const Schedule banked = Scheduled(&BfsBankedWarp, set, 96 * set.size(), 32);
+  ASSERT_EQ(banked.set_sizes, Sizes{16 * 32});
+  const std::uint64_t banked_replays =
+      reference::MeasureSchedule(set, 96 * set.size(), 32, banked.triplets,
+                                 banked.set_sizes, 0)
+          .replays;
+  EXPECT_LT(built.replays, banked_replays);
+  EXPECT_LE(built.replays * 4, 48u * 7) << built.replays;
+
+  const Triplet untouched = {1, 2, 3, 4};
+  const std::span<const Triplet> small(set.data(), set.size() - 1);
+  Triplets small_out(small.size(), untouched);
+  EXPECT_FALSE(BuildWarpsWalked(small, small_out.data()));
+  EXPECT_EQ(small_out, Triplets(small.size(), untouched));
 }
 
 // SpreadBanks moves triplets only to colours free around them: every

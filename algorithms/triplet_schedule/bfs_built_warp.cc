@@ -24,6 +24,20 @@ constexpr std::uint32_t kBanks = 32;
 // layout (elephant's sets of 19 warps: 2.18 against 2.21 x ideal, permuted
 // 32^2 grid's of 9: 2.26 against 2.20) at up to twice its time.
 constexpr std::uint32_t kBuiltWarps = 32;
+// BuildWarpsWalked takes sets from this many warps: its walk makes the
+// building pay on smaller sets. Scratch, 2-vCPU EPYC (AVX2), both run
+// interleaved in one process, 11 runs, bfs_walk_warp_openmp from 32 warps
+// -> from 16, replays / ideal and time as nvcloth_warp's over ours:
+// elephant (sets of 19 warps) natural 2.117 -> 1.879 at 1.70x -> 0.72x,
+// permuted 2.169 -> 1.906 at 1.46x -> 0.67x; camel natural 1.365 ->
+// 1.336 at 0.76x -> 0.73x, permuted 1.373 -> 1.326 at 0.94x -> 0.88x;
+// natural 64^2 grid 1.150 -> 1.087 at 0.87x -> 0.80x, permuted 1.645 ->
+// 1.571 at 0.57x -> 0.55x; natural disc of 16320 1.733 -> 1.624 at
+// 0.40x -> 0.39x; the 32^2 grids' sets (9 warps) and the small discs'
+// (8) still go to bfs_banked_warp's layout. From 8 warps the natural
+// 32^2 grid fell to 1.348 (from 1.836), but at 1.7x the time, and the
+// permuted one took 2.3x the time for no gain.
+constexpr std::uint32_t kWalkedWarps = 16;
 
 // Steps of BuildWarpsWalked's walk per warp that greedy left with holes.
 // Scratch, 2-vCPU EPYC, bfs_walk_warp_openmp against nvcloth_warp, 128
@@ -470,7 +484,7 @@ void BfsBuiltWarp(std::span<const Triplet> input, std::size_t particle_count,
 namespace adj::triplet_schedule {
 
 bool BuildWarpsWalked(std::span<const Triplet> set, Triplet* out) {
-  if (set.size() < kBuiltWarps * kWarp) return false;
+  if (set.size() < kWalkedWarps * kWarp) return false;
   thread_local WarpBuilder builder;
   return builder.Run(set, out, kWalkSteps);
 }

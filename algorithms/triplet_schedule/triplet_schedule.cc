@@ -837,9 +837,10 @@ std::span<const Variant> WarpSchedulers() {
               &BfsBuiltWarpOpenMp},
       Variant{"bfs_walk_warp", Backend::kSerial,
               "ours: bfs_built_warp with one pass of bank spreading after "
-              "the colouring, and a random walk (WalkSAT's, for 3-D "
-              "matching) where a warp's greedy build leaves lanes without "
-              "a conflict-free triplet; where the input-order colouring "
+              "the colouring, sets built from 16 warps (not 32), and a "
+              "random walk (WalkSAT's, for 3-D matching) where a warp's "
+              "greedy build leaves lanes without a conflict-free triplet; "
+              "where the input-order colouring "
               "crowds half the banks (natural alternating grids), NvCloth's "
               "best fit on colour masks instead; 32-bit output",
               &BfsWalkWarp},

@@ -242,8 +242,9 @@ int LayoutThreads(std::size_t triplets);
 // bfs_built_warp's builder: large sets' full warps built whole
 // (bfs_built_warp.cc).
 SetBuilder BuildWarpsWhole;
-// bfs_walk_warp's builder: BuildWarpsWhole with a random walk where greedy
-// and its repair leave a warp's groups without a cell (bfs_built_warp.cc).
+// bfs_walk_warp's builder: BuildWarpsWhole, on sets from 16 warps (not
+// 32), with a random walk where greedy and its repair leave a warp's groups
+// without a cell (bfs_built_warp.cc).
 SetBuilder BuildWarpsWalked;
 // round_matched_warp's layout (round_matched_warp.cc).
 WarpLayout RoundMatchedLayout;
