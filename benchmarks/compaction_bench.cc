@@ -98,7 +98,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   }
   const bool threaded = variant.backend == Backend::kOpenMp;
   bench::DescribeCpuRun(
-      state, threaded ? omp_get_max_threads() : 1,
+      state, threaded ? OpenMpCompactThreads(n, /*in_place=*/false) : 1,
       variant.backend == Backend::kSimd || variant.backend == Backend::kOpenMp
           ? "cpu simd:" + simd::BestTargetName()
           : "cpu");

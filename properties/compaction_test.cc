@@ -167,6 +167,26 @@ TEST(CompactionOpenMp, AnyForkThresholdAndThreadCountMatchesOracle) {
   omp_set_num_threads(default_threads);
 }
 
+// openmp forks one thread per 2^16 items, and out of place (a thread
+// takes whole chunks of 2^17) no more threads than chunks: 2^17 items on
+// two threads are one chunk, so one thread, where in place they are two
+// slices.
+TEST(CompactionOpenMp, ForksNoThreadWithoutAChunk) {
+  const int default_threads = omp_get_max_threads();
+  constexpr std::size_t kChunk = std::size_t{1} << 17;
+  omp_set_num_threads(2);
+  EXPECT_EQ(OpenMpCompactThreads(0, false), 1);
+  EXPECT_EQ(OpenMpCompactThreads(kChunk - 1, true), 1);
+  EXPECT_EQ(OpenMpCompactThreads(kChunk, false), 1);
+  EXPECT_EQ(OpenMpCompactThreads(kChunk, true), 2);
+  EXPECT_EQ(OpenMpCompactThreads(kChunk + 1, false), 2);
+  omp_set_num_threads(8);
+  EXPECT_EQ(OpenMpCompactThreads(2 * kChunk, false), 2);
+  EXPECT_EQ(OpenMpCompactThreads(2 * kChunk, true), 4);
+  EXPECT_EQ(OpenMpCompactThreads(64 * kChunk, false), 8);
+  omp_set_num_threads(default_threads);
+}
+
 TEST(CompactionOracle, IsCopyIf) {
   EXPECT_EQ(reference::Compacted(Words{5, 6, 7}, Flags{1, 0, 0}),
             (Words{6, 7}));

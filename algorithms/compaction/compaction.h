@@ -53,6 +53,11 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
                                std::span<std::uint32_t> out,
                                std::size_t min_items_per_thread,
                                std::size_t chunk_items);
+// The threads OpenMpCompact runs n items on: one per 2^16 items (at least
+// one, at most omp_get_max_threads()), and out of place no more than its
+// chunks of 2^17, so that no thread is forked without a chunk. The
+// benchmark reports it.
+int OpenMpCompactThreads(std::size_t n, bool in_place);
 #if ADJ_HAVE_CUDA
 CompactFn CudaCubCompact;
 CompactFn CudaCompact;

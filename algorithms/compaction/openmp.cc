@@ -87,7 +87,22 @@ std::size_t ChainedCompact(const std::uint32_t* values,
   return ends[chunks - 1].load(std::memory_order_relaxed) - 1;
 }
 
+// Out of place a thread takes whole chunks, so a thread past the chunk
+// count would be forked to do nothing (2^17 items on 2 threads: one chunk).
+int ForkedThreads(std::size_t n, bool in_place,
+                  std::size_t min_items_per_thread, std::size_t chunk_items) {
+  std::size_t most = static_cast<std::size_t>(omp_get_max_threads());
+  if (!in_place) most = std::min(most, (n + chunk_items - 1) / chunk_items);
+  return static_cast<int>(std::clamp<std::size_t>(
+      n / std::max<std::size_t>(min_items_per_thread, 1), 1,
+      std::max<std::size_t>(most, 1)));
+}
+
 }  // namespace
+
+int OpenMpCompactThreads(std::size_t n, bool in_place) {
+  return ForkedThreads(n, in_place, kMinItemsPerThread, kChunkItems);
+}
 
 std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
                                std::span<const std::uint8_t> flags,
@@ -96,15 +111,16 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
                                std::size_t chunk_items) {
   CheckArguments(values, flags, out);
   const std::size_t n = values.size();
-  const int threads = static_cast<int>(std::clamp<std::size_t>(
-      n / std::max<std::size_t>(min_items_per_thread, 1), 1,
-      static_cast<std::size_t>(omp_get_max_threads())));
+  const bool in_place = values.data() == out.data();
+  chunk_items = std::max<std::size_t>(chunk_items, 1);
+  const int threads =
+      ForkedThreads(n, in_place, min_items_per_thread, chunk_items);
   if (threads == 1) {
     return detail::CompactKernel(values.data(), flags.data(), n, out.data(), n);
   }
-  if (values.data() != out.data()) {
+  if (!in_place) {
     return ChainedCompact(values.data(), flags.data(), n, out.data(), threads,
-                          std::max<std::size_t>(chunk_items, 1));
+                          chunk_items);
   }
   std::vector<std::size_t> kept(static_cast<std::size_t>(threads), 0);
   std::vector<std::size_t> begin(static_cast<std::size_t>(threads), n);
