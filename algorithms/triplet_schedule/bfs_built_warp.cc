@@ -37,6 +37,18 @@ constexpr std::uint32_t kBuiltWarps = 32;
 // (8) still go to bfs_banked_warp's layout. From 8 warps the natural
 // 32^2 grid fell to 1.348 (from 1.836), but at 1.7x the time, and the
 // permuted one took 2.3x the time for no gain.
+// The layouts left are what keeps small scenes' replays high: the sets
+// allow 1.01-1.20 x ideal (bench counter replays_floor) where the
+// builder leaves 1.33-1.91. Two polishers of the finished warps were tried
+// and dropped (scratch, same host): after the build from 32 warps, random
+// swaps of two triplets, kept where replays did not rise, 50 per triplet
+// (elephant 2.12 -> 1.96, camel 1.365 -> 1.333, at 18x and 17x
+// nvcloth_warp's time); after the build from 16, one pass over every lane
+// on a warp's busiest bank, each swapped for the steepest fall in replays,
+// ties to the swap that piles conflicts on fewer warps (camel 1.281 /
+// 1.271 at 13x / 10x, elephant 1.72, the 32^2 grids 1.77 / 2.01 at 22x /
+// 25x). Pairwise swaps stall; longer chains of moves between warps would
+// be needed.
 constexpr std::uint32_t kWalkedWarps = 16;
 
 // Steps of BuildWarpsWalked's walk per warp that greedy left with holes.
