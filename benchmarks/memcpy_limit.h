@@ -15,7 +15,8 @@
 // glibc's memcpy copies 224 and 448 KiB with `rep movsb` (perf: 96 % of the
 // samples on it), and compaction/memcpy/keep50 took 147 and 191 us at 2^16
 // and 2^17 items against memcpy_stream's 14 and 33 us, but 29 us at 2^18
-// (896 KiB), where memcpy_stream took 61 (medians of 5, one run).
+// (896 KiB), where memcpy_stream took 61 (scratch: console medians of 5,
+// one run, no JSON kept).
 
 #include <cstddef>
 #include <cstdint>

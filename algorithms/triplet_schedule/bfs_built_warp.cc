@@ -58,21 +58,21 @@ constexpr std::uint32_t kWalkedWarps = 16;
 // 1.01x / 0.94x, armadillo 1.14 / 1.13 at 1.30x / 1.26x.
 constexpr int kWalkSteps = 192;
 
-// A set stops walking after this many walks in a row end short of a full
-// warp. The pool thins as a set's warps are built, and walks fail where it
-// has: in scratch (2-vCPU EPYC, 128 steps, no stop) camel's walks in the
-// first tenth of its sets' warps reached a full warp 97 % of the time, in
-// the last three tenths 21, 14 and 0 %, and those failures spent 70 % of
-// its steps; on the permuted 64^2 grid, the second half's walks 0-29 %.
-// The steps saved pay for 192 instead of 128 per walk. Scratch, both run
-// interleaved in one process, 128 steps without a stop -> 192 steps
-// stopping after 4 failures, time as nvcloth_warp's over ours: camel
-// natural 1.370 -> 1.365 x ideal at 0.75x -> 0.80x, permuted 1.381 ->
-// 1.373 at 0.88x -> 0.98x; ChineseDragon 1.409 -> 1.392 at 1.20x ->
-// 1.33x; permuted 64^2 grid 1.672 -> 1.645 at 0.61x -> 0.66x; permuted
-// 128^2 alternating 1.298 -> 1.289 at 0.92x -> 1.01x; armadillo 1.149 ->
-// 1.140 at 1.61x -> 1.69x; only the natural 64^2 grid, whose walks
-// succeed, got slower (0.99x -> 0.87x, 1.162 -> 1.150 x ideal).
+// A set stops walking after this many walks in a row end short of every
+// group they could place (a full warp, where the pool still covers it). The
+// pool thins as a set's warps are built, and walks fail where it has: in
+// scratch (2-vCPU EPYC, 128 steps, no stop) camel's walks in the first tenth of
+// its sets' warps reached a full warp 97 % of the time, in the last three
+// tenths 21, 14 and 0 %, and those failures spent 70 % of its steps; on the
+// permuted 64^2 grid, the second half's walks 0-29 %. The steps saved pay for
+// 192 instead of 128 per walk. Scratch, both run interleaved in one process,
+// 128 steps without a stop -> 192 steps stopping after 4 failures, time as
+// nvcloth_warp's over ours: camel natural 1.370 -> 1.365 x ideal at 0.75x ->
+// 0.80x, permuted 1.381 -> 1.373 at 0.88x -> 0.98x; ChineseDragon 1.409
+// -> 1.392 at 1.20x -> 1.33x; permuted 64^2 grid 1.672 -> 1.645 at 0.61x ->
+// 0.66x; permuted 128^2 alternating 1.298 -> 1.289 at 0.92x -> 1.01x;
+// armadillo 1.149 -> 1.140 at 1.61x -> 1.69x; only the natural 64^2 grid, whose
+// walks succeed, got slower (0.99x -> 0.87x, 1.162 -> 1.150 x ideal).
 constexpr int kFailedWalksToStop = 4;
 
 // Builds a large set's full warps whole, each where it can as a
@@ -97,7 +97,8 @@ constexpr int kFailedWalksToStop = 4;
 // Only where the cells allow: a set whose first warps already have holes
 // (natural grids coloured in input order hold a few cells per bank, and
 // alternating ones only half the banks) keeps bfs_banked_warp's layout,
-// as do sets of fewer than kBuiltWarps warps.
+// as do sets of fewer than kBuiltWarps warps (BuildWarpsWhole) or
+// kWalkedWarps warps (BuildWarpsWalked).
 class WarpBuilder {
  public:
   // Lays `set` out into out[0, set.size()); false, with out untouched,
