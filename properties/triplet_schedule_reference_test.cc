@@ -408,6 +408,8 @@ TEST(ReplaysLowerBound, CountsTheMostLoadsOnOneBank) {
     spread.push_back({i, 64 + i, 128 + i, 0});
   EXPECT_EQ(ReplaysLowerBound(spread), 6u);
   EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(spread, 1), 1.0);
+  // 3 sets make at most (64 + 93) / 32 = 4 chunks: 6 / 12, clamped to 1.
+  EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(spread, 3), 1.0);
   EXPECT_EQ(ReplayRatioLowerBound({}, 1), 0.0);
 }
 

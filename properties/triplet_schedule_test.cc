@@ -668,11 +668,13 @@ TEST(RemoveColours, KempeChainsKeepTheColouringValidAndNeverEndAbove) {
     RC_ASSERT(chains.colours <= one_step.colours);
     RC_ASSERT(chains.colours >=
               std::min(input_order.colours, std::max<std::uint32_t>(floor, 1)));
+    // Colours stay 0..count-1 (checked before GroupByColour indexes by them).
+    RC_ASSERT(std::ranges::all_of(
+        chains.colour, [&](std::uint32_t c) { return c < chains.colours; }));
     Sizes sizes;
     const Triplets sets = ColouredSets(triplets, chains, sizes);
     RC_ASSERT(reference::CheckWarpSchedule(triplets, particles, sets, sizes) ==
               "");
-    RC_ASSERT(sizes.size() == chains.colours);
   }));
 }
 
@@ -873,7 +875,8 @@ TEST(SpreadBanks, KeepsIndependentSetsAndLowersCrowding) {
     const std::int64_t before = potential(triplets, colouring.colour, colours);
     SpreadBanks(triplets, adjacency, mesh.particles(), colouring.colour,
                 colours, 4);
-    ASSERT_EQ(colouring.colours, colours);
+    ASSERT_TRUE(std::ranges::all_of(
+        colouring.colour, [&](std::uint32_t c) { return c < colours; }));
     Sizes sizes;
     const std::vector<std::uint32_t> members = GroupByColour(colouring, sizes);
     Triplets sets;
@@ -1001,8 +1004,12 @@ TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
   };
   Sizes sizes;
   const Triplets repaired = ColouredSets(triplets, input_order, sizes);
+  ASSERT_EQ(
+      reference::CheckWarpSchedule(triplets, mesh.particles(), repaired, sizes),
+      "");
   for (ScheduleFn* scheduler : {&BfsBankedWarp, &BfsBuiltWarp}) {
     const Schedule got = Scheduled(scheduler, triplets, mesh.particles(), 32);
+    EXPECT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "");
     EXPECT_EQ(sets_of(got.triplets, got.set_sizes), sets_of(repaired, sizes));
   }
   // bfs_walk_warp spreads the banks of that colouring, one pass.
@@ -1012,6 +1019,7 @@ TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
   ASSERT_NE(sets_of(spread, spread_sizes), sets_of(repaired, sizes));
   const Schedule walked =
       Scheduled(&BfsWalkWarp, triplets, mesh.particles(), 32);
+  EXPECT_EQ(CheckWarp(triplets, mesh.particles(), 32, walked), "");
   EXPECT_EQ(sets_of(walked.triplets, walked.set_sizes),
             sets_of(spread, spread_sizes));
 }
