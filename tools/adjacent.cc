@@ -533,8 +533,8 @@ int Schedule(std::vector<std::string> args) {
   if (!LoadArgument(args, kScheduleHelp, mesh, status)) return status;
   std::printf("%s: %zu particles, %zu triplets (one per triangle)\n",
               args[0].c_str(), mesh.particles(), mesh.triangles.size());
+  const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
   {
-    const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
     const std::uint64_t max_adj =
         reference::MaxAdjacentCount(triplets, mesh.particles());
     std::printf(
@@ -550,7 +550,8 @@ int Schedule(std::vector<std::string> args) {
               "set_mean", "set_max", "padding", "pad_ratio", "replays", "ideal",
               "idle", "time");
   int exit_status = kOk;
-  for (const ScheduleRow& row : ScheduleOnMesh(mesh, widths)) {
+  for (const ScheduleRow& row :
+       ScheduleTriplets(triplets, mesh.particles(), widths)) {
     if (!row.problem.empty()) {
       std::printf("%-22s %-6s %5u  %s\n", row.scheduler.c_str(),
                   row.simd ? "simd" : "warp", row.width, row.problem.c_str());

@@ -554,15 +554,15 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
   return rows;
 }
 
-std::vector<ScheduleRow> ScheduleOnMesh(const Mesh& mesh,
-                                        const ScheduleWidths& widths) {
-  const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
+std::vector<ScheduleRow> ScheduleTriplets(std::span<const Triplet> triplets,
+                                          std::size_t particle_count,
+                                          const ScheduleWidths& widths) {
   std::vector<ScheduleRow> rows;
   ForEachScheduler(widths, [&](const triplet_schedule::Variant& variant,
                                bool simd, unsigned width) {
     ScheduleRow row{std::string(variant.name), simd, width, {}, "", 0};
     const ScheduledRun run =
-        RunScheduler(variant, simd, width, triplets, mesh.particles());
+        RunScheduler(variant, simd, width, triplets, particle_count);
     row.seconds = run.seconds;
     if (!run.error.empty()) {
       row.problem = run.error;
@@ -570,9 +570,8 @@ std::vector<ScheduleRow> ScheduleOnMesh(const Mesh& mesh,
       row.problem = "INVALID: " + run.problem;
     } else {
       const auto& s = run.schedule;
-      row.metrics =
-          reference::MeasureSchedule(triplets, mesh.particles(), width,
-                                     s.triplets, s.set_sizes, s.padding);
+      row.metrics = reference::MeasureSchedule(
+          triplets, particle_count, width, s.triplets, s.set_sizes, s.padding);
     }
     rows.push_back(std::move(row));
   });

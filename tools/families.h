@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -77,8 +78,9 @@ struct NeighborsRow {
 std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
                                            const hash_grid::Params& params);
 
-// `adjacent schedule`: every triplet scheduler on the mesh's virtual
-// particles (one per triangle), with the reference's metrics.
+// `adjacent schedule`: every triplet scheduler on a mesh's virtual
+// particles (scenes::VirtualParticles, one per triangle), with the
+// reference's metrics.
 struct ScheduleWidths {
   unsigned simd = 4;   // NvCloth's SwCloth
   unsigned warp = 32;  // NvCloth's CuCloth
@@ -91,7 +93,8 @@ struct ScheduleRow {
   std::string problem;  // an error or an invalid schedule; metrics unset
   double seconds = 0;   // one run after a warm-up, wall clock
 };
-std::vector<ScheduleRow> ScheduleOnMesh(const Mesh& mesh,
-                                        const ScheduleWidths& widths);
+std::vector<ScheduleRow> ScheduleTriplets(std::span<const Triplet> triplets,
+                                          std::size_t particle_count,
+                                          const ScheduleWidths& widths);
 
 }  // namespace adj::cli

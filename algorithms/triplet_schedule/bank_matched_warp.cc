@@ -43,7 +43,8 @@ constexpr std::uint32_t kBanks = 32;
 // natural alternating 250^2 grid the sets' replay floor (SetReplaysFloor)
 // went 2.06 -> 1.40 x ideal from 2 passes to 8. Elsewhere the second pass
 // moves 1-5 % and the rest almost nothing, at the cost of a whole pass each
-// (armadillo: 16 -> 31 ms for 8 passes until none moved).
+// (scratch, before SpreadBanks' colour masks: armadillo 16 -> 31 ms for 8
+// passes until none moved).
 constexpr int kSpreadPasses = 16;
 
 // The warps of one set: bank counts per warp and slot, fill, and per slot

@@ -263,10 +263,11 @@ void BfsBankedSchedule(std::span<const Triplet> input,
     // one parity (SetReplaysFloor 2 x ideal), and neither spreading nor
     // any of the layouts here brings it down; NvCloth's best fit by the
     // warp model, whose warps are its sets in input order, reaches 1.33
-    // there (from 2048 to 32768 triplets). Where the input-order colouring
-    // is that crowded, the best fit is run too and kept if it takes at
-    // most maxAdj + 1 colours and replays less than any layout of the
-    // first could.
+    // there (bfs_walk_warp's rows from 2048 to 32768 triplets,
+    // reports/medians/epyc-avx2-2vcpu/triplet_schedule-0844896.json). Where the
+    // input-order colouring is that crowded, the best fit is run too and kept
+    // if it takes at most maxAdj + 1 colours and replays less than any layout
+    // of the first could.
     std::uint64_t ideal = 0;
     const std::uint64_t crowded = ColouringReplaysFloor(
         input, colouring.colour, colouring.colours, ideal);
@@ -281,10 +282,11 @@ void BfsBankedSchedule(std::span<const Triplet> input,
     }
   }
   // Then colours above maxAdj are emptied where one-step Kempe swaps can:
-  // greedy left armadillo's input order, bunny00 and both elephants one or
-  // two above it; a failed try stops at the first triplet that cannot move
-  // (on the natural 250^2 grid, 7 colours, its cost was lost in the noise
-  // of the schedule time, scratch).
+  // greedy leaves many real meshes one to three above it (scratch: input
+  // order, armadillo one, bunny00 two, both elephants three; breadth
+  // first, elephant one, refined_elephant and bunny00 two); a failed try stops
+  // at the first triplet that cannot move (on the natural 250^2 grid, 7
+  // colours, its cost was lost in the noise of the schedule time, scratch).
   const std::uint32_t floor = floor_holds ? adjacency.max_adjacent : 1;
   if (colouring.colours > floor && !laid_out) {
     colouring.colours = RemoveColours(input, adjacency, colouring.colour,

@@ -478,28 +478,29 @@ class WarpBuilder {
   std::vector<std::uint8_t> most_;    // [open slot][slot k], at least 1
 };
 
+// Both builders share one builder per thread: its pool and warp tables
+// are sized by the largest set it has laid out.
+bool BuildWarps(std::span<const Triplet> set, Triplet* out,
+                std::uint32_t min_warps, int walk_steps) {
+  if (set.size() < min_warps * kWarp) return false;
+  thread_local WarpBuilder builder;
+  return builder.Run(set, out, walk_steps);
+}
+
 }  // namespace
 
 bool BuildWarpsWhole(std::span<const Triplet> set, Triplet* out) {
-  if (set.size() < kBuiltWarps * kWarp) return false;
-  thread_local WarpBuilder builder;
-  return builder.Run(set, out, 0);
+  return BuildWarps(set, out, kBuiltWarps, 0);
+}
+
+bool BuildWarpsWalked(std::span<const Triplet> set, Triplet* out) {
+  return BuildWarps(set, out, kWalkedWarps, kWalkSteps);
 }
 
 void BfsBuiltWarp(std::span<const Triplet> input, std::size_t particle_count,
                   unsigned width, Schedule& out) {
   BfsBankedSchedule(input, particle_count, width, out,
                     {.builder = &BuildWarpsWhole});
-}
-
-}  // namespace adj::triplet_schedule
-
-namespace adj::triplet_schedule {
-
-bool BuildWarpsWalked(std::span<const Triplet> set, Triplet* out) {
-  if (set.size() < kWalkedWarps * kWarp) return false;
-  thread_local WarpBuilder builder;
-  return builder.Run(set, out, kWalkSteps);
 }
 
 }  // namespace adj::triplet_schedule

@@ -11,6 +11,32 @@ namespace adj::triplet_schedule {
 namespace {
 
 constexpr std::uint32_t kMax16 = std::numeric_limits<std::uint16_t>::max();
+// NvCloth's shared-memory banks, and the triplets of a warp: a chunk of the
+// replay count (notes section 5.4).
+constexpr std::uint32_t kBanks = 32;
+constexpr std::uint32_t kWarp = 32;
+
+// Per slot of a set's triplets, how many fall on each bank.
+struct SlotBankCounts {
+  std::array<std::array<std::uint64_t, kBanks>, 3> count{};
+  std::uint64_t size = 0;
+
+  void Add(const Triplet& triplet) {
+    ++size;
+    for (int k = 0; k < 3; ++k) ++count[k][triplet[k] % kBanks];
+  }
+  std::uint64_t Chunks() const { return (size + kWarp - 1) / kWarp; }
+  // Each slot replays at least once per chunk, and at least as often as its
+  // busiest bank has triplets, whatever the order.
+  std::uint64_t ReplaysFloor() const {
+    std::uint64_t floor = 0;
+    for (const auto& banks : count) {
+      floor +=
+          std::max(Chunks(), *std::max_element(banks.begin(), banks.end()));
+    }
+    return floor;
+  }
+};
 
 void CheckTriplets(std::span<const Triplet> triplets,
                    std::size_t particle_count, unsigned index_bits) {
@@ -87,6 +113,14 @@ triangle_adjacency::Adjacency TripletAdjacency(
 
 namespace {
 
+// The triplet's particles take colour c (below 64) in their masks.
+void TakeColour(const Triplet& triplet, std::uint32_t c, std::uint64_t* taken) {
+  const std::uint64_t bit = std::uint64_t{1} << c;
+  taken[triplet[0]] |= bit;
+  taken[triplet[1]] |= bit;
+  taken[triplet[2]] |= bit;
+}
+
 // Greedy's step on 64-bit masks (taken[p]: the colours of p's triplets so
 // far): the smallest colour none of the triplet's particles has taken,
 // which they then take.
@@ -94,10 +128,7 @@ std::uint32_t TakeSmallestFreeColour(const Triplet& triplet,
                                      std::uint64_t* taken) {
   const int c = std::countr_one(taken[triplet[0]] | taken[triplet[1]] |
                                 taken[triplet[2]]);
-  const std::uint64_t bit = std::uint64_t{1} << c;
-  taken[triplet[0]] |= bit;
-  taken[triplet[1]] |= bit;
-  taken[triplet[2]] |= bit;
+  TakeColour(triplet, static_cast<std::uint32_t>(c), taken);
   return static_cast<std::uint32_t>(c);
 }
 
@@ -339,8 +370,6 @@ Colouring InputOrderColouring(std::span<const Triplet> triplets,
 Colouring WarpModelColouring(std::span<const Triplet> triplets,
                              std::size_t particle_count, std::uint32_t limit,
                              std::uint64_t& replays) {
-  constexpr std::uint32_t kBanks = 32;
-  constexpr std::uint32_t kWarp = 32;
   // Per colour, its current warp: per slot the triplets on each bank and
   // the most on one (at least 1, as NvCloth counts); and its size.
   struct WarpModel {
@@ -376,11 +405,8 @@ Colouring WarpModelColouring(std::span<const Triplet> triplets,
         c = candidate;
       }
     }
-    const std::uint64_t bit = std::uint64_t{1} << c;
-    taken[triplet[0]] |= bit;
-    taken[triplet[1]] |= bit;
-    taken[triplet[2]] |= bit;
-    used |= bit;
+    TakeColour(triplet, c, taken.data());
+    used |= std::uint64_t{1} << c;
     result.colour[t] = c;
     result.order[t] = t;
     WarpModel& model = models[c];
@@ -406,24 +432,15 @@ std::uint64_t ColouringReplaysFloor(std::span<const Triplet> triplets,
                                     std::span<const std::uint32_t> colour,
                                     std::uint32_t colours,
                                     std::uint64_t& ideal) {
-  constexpr std::uint32_t kBanks = 32;
-  std::vector<std::uint64_t> size(colours, 0);
-  std::vector<std::uint64_t> banks(std::size_t{colours} * 3 * kBanks, 0);
+  std::vector<SlotBankCounts> sets(colours);
   for (std::size_t t = 0; t < triplets.size(); ++t) {
-    ++size[colour[t]];
-    for (std::uint32_t k = 0; k < 3; ++k) {
-      ++banks[(colour[t] * 3 + k) * kBanks + triplets[t][k] % kBanks];
-    }
+    sets[colour[t]].Add(triplets[t]);
   }
   std::uint64_t floor = 0;
   ideal = 0;
-  for (std::uint32_t c = 0; c < colours; ++c) {
-    const std::uint64_t chunks = (size[c] + 31) / 32;
-    ideal += 3 * chunks;
-    for (std::uint32_t k = 0; k < 3; ++k) {
-      const auto row = banks.begin() + (c * 3 + k) * kBanks;
-      floor += std::max(chunks, *std::max_element(row, row + kBanks));
-    }
+  for (const SlotBankCounts& set : sets) {
+    ideal += 3 * set.Chunks();
+    floor += set.ReplaysFloor();
   }
   return floor;
 }
@@ -484,6 +501,7 @@ class KempeChains {
                      const triangle_adjacency::Adjacency& adjacency,
                      std::vector<std::uint32_t>& colour, std::uint32_t t,
                      std::uint32_t top) {
+    if (budget_ == 0) return kNoneFound;
     around_.clear();
     ForEachNeighbour(triplets, adjacency, t,
                      [&](std::uint32_t v) { around_.push_back(v); });
@@ -612,7 +630,6 @@ void SpreadBanks(std::span<const Triplet> triplets,
                  const triangle_adjacency::Adjacency& adjacency,
                  std::size_t particle_count, std::vector<std::uint32_t>& colour,
                  std::uint32_t colours, int passes) {
-  constexpr std::uint32_t kBanks = 32;
   std::vector<std::int64_t> size(colours, 0);
   std::vector<std::int64_t> banks(std::size_t{colours} * 3 * kBanks, 0);
   const auto bank_count = [&](std::uint32_t c, std::size_t k,
@@ -744,15 +761,14 @@ void PadSets(std::span<const Triplet> ordered, std::size_t particle_count,
 }
 
 std::uint64_t SetReplays(std::span<const Triplet> set) {
-  constexpr std::size_t kChunk = 32;
   std::uint64_t replays = 0;
-  for (std::size_t chunk = 0; chunk < set.size(); chunk += kChunk) {
-    const std::size_t end = std::min(set.size(), chunk + kChunk);
+  for (std::size_t chunk = 0; chunk < set.size(); chunk += kWarp) {
+    const std::size_t end = std::min<std::size_t>(set.size(), chunk + kWarp);
     for (int k = 0; k < 3; ++k) {
-      std::array<std::uint8_t, 32> count{};
+      std::array<std::uint8_t, kBanks> count{};
       std::uint8_t most = 0;
       for (std::size_t i = chunk; i < end; ++i) {
-        most = std::max(most, ++count[set[i][k] % 32]);
+        most = std::max(most, ++count[set[i][k] % kBanks]);
       }
       replays += most;
     }
@@ -761,15 +777,9 @@ std::uint64_t SetReplays(std::span<const Triplet> set) {
 }
 
 std::uint64_t SetReplaysFloor(std::span<const Triplet> set) {
-  const std::uint64_t chunks = (set.size() + 31) / 32;
-  std::uint64_t floor = 0;
-  for (int k = 0; k < 3; ++k) {
-    std::array<std::uint64_t, 32> count{};
-    std::uint64_t most = 0;
-    for (const Triplet& t : set) most = std::max(most, ++count[t[k] % 32]);
-    floor += std::max(chunks, most);
-  }
-  return floor;
+  SlotBankCounts counts;
+  for (const Triplet& triplet : set) counts.Add(triplet);
+  return counts.ReplaysFloor();
 }
 
 std::span<const Variant> SimdSchedulers() {
