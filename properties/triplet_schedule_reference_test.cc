@@ -3,7 +3,9 @@
 // match counts done by hand.
 
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -411,6 +413,37 @@ TEST(ReplaysLowerBound, CountsTheMostLoadsOnOneBank) {
   // 3 sets make at most (64 + 93) / 32 = 4 chunks: 6 / 12, clamped to 1.
   EXPECT_DOUBLE_EQ(ReplayRatioLowerBound(spread, 3), 1.0);
   EXPECT_EQ(ReplayRatioLowerBound({}, 1), 0.0);
+}
+
+// The floors hold for every schedule, valid or not: any order of any
+// triplets, cut into any set sizes, replays at least ReplaysLowerBound and
+// at least ReplayRatioLowerBound(triplets, sets) x ideal. Particles below
+// 80 crowd the banks, so that the bound is often above 1.
+TEST(ReplaysLowerBound, HoldsForEveryOrderAndSplit) {
+  EXPECT_TRUE(rc::check("order and split", [] {
+    const auto particle = rc::gen::inRange<std::uint32_t>(0, 80);
+    Triplets triplets = *rc::gen::nonEmpty(
+        rc::gen::container<Triplets>(rc::gen::construct<Triplet>(
+            particle, particle, particle, rc::gen::just<std::uint32_t>(0))));
+    const Triplets input = triplets;
+    const auto order = *rc::gen::container<std::vector<std::size_t>>(
+        triplets.size(), rc::gen::inRange<std::size_t>(0, triplets.size()));
+    for (std::size_t i = 0; i < triplets.size(); ++i) {
+      std::swap(triplets[i], triplets[order[i]]);
+    }
+    Sizes set_sizes;
+    for (std::size_t left = triplets.size(); left > 0;) {
+      const auto size = *rc::gen::inRange<std::size_t>(1, left + 1);
+      set_sizes.push_back(static_cast<std::uint32_t>(size));
+      left -= size;
+    }
+    const ScheduleMetrics metrics =
+        MeasureSchedule(input, 80, 32, triplets, set_sizes, 0);
+    RC_ASSERT(metrics.replays >= ReplaysLowerBound(input));
+    RC_ASSERT(static_cast<double>(metrics.replays) >=
+              ReplayRatioLowerBound(input, metrics.sets) *
+                  static_cast<double>(metrics.ideal_replays) * (1 - 1e-12));
+  }));
 }
 
 TEST(MeasureSchedule, SimdSkipsTheDummies) {
