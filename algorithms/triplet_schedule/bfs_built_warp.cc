@@ -48,7 +48,13 @@ constexpr std::uint32_t kBuiltWarps = 32;
 // ties to the swap that piles conflicts on fewer warps (camel 1.281 /
 // 1.271 at 13x / 10x, elephant 1.72, the 32^2 grids 1.77 / 2.01 at 22x /
 // 25x). Pairwise swaps stall; longer chains of moves between warps would
-// be needed.
+// be needed. Nor does annealing them pay (scratch, same host, elephant's
+// sets after the build from 16, natural order, 1.879 x ideal): on replays
+// alone, 1000 swaps tried per triplet left 1.87; on replays x 4 plus each
+// warp slot's pairs of triplets on one bank, a smoother measure, 300 per
+// triplet reached 1.61 (70 ms, 100x nvcloth_warp's time) and 3000 only
+// 1.51, far above the sets' floor of 1.16, which these sets' layouts may
+// not come near.
 constexpr std::uint32_t kWalkedWarps = 16;
 
 // Steps of BuildWarpsWalked's walk per warp that greedy left with holes.
