@@ -393,6 +393,13 @@ TEST_P(HashGrid, OutputBuffersAreReused) {
   variant().run(big, {1.0f, 1.0f, 6000}, out);
   variant().run(small, kHandParams, out);
   EXPECT_EQ(Disagreement(small, kHandParams, out), "");
+  // An empty cloud after a full one leaves no stale result: no lists, no
+  // candidates, and no device time (cuda set it on the runs before).
+  variant().run(Points{}, kHandParams, out);
+  EXPECT_EQ(out.csr.offsets, Words{0});
+  EXPECT_TRUE(out.csr.indices.empty());
+  EXPECT_EQ(out.candidates, 0u);
+  EXPECT_EQ(out.device_seconds, 0.0);
 }
 
 // CompactNSearch's scene at 20 points across (2,176 points), shuffled:

@@ -270,6 +270,7 @@ void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
   out.list = ListKind::kFull;
   out.order = RowOrder::kCell;
   out.candidates = 0;
+  out.device_seconds = 0;  // stays 0 where nothing reaches the device
   out.threads = 1;
   out.csr.offsets.assign(n + 1, 0);
   out.csr.indices.clear();
