@@ -528,6 +528,44 @@ TEST(CheckGraph, EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
   }));
 }
 
+// One directed entry (u, v), u != v, is the smallest asymmetry and must
+// never pass. An earlier mix, linear under v -> 2v + 1 half the time, let
+// 48 -> 97 through in a 386-vertex graph (RapidCheck found it once in a
+// few hundred CI runs); here every ordered pair below kIds is tried: row u
+// of the graph shifted by s names (u + s) mod kIds, and each row's own
+// fingerprint is that one entry's term.
+TEST(CheckGraph, CatchesEverySingleDirectedEntryBetweenSmallIds) {
+  constexpr std::uint32_t kIds = 1024;
+  Csr graph;
+  graph.offsets.resize(kIds + 1);
+  for (std::uint32_t u = 0; u <= kIds; ++u) graph.offsets[u] = u;
+  graph.indices.resize(kIds);
+  std::size_t passed = 0;
+  for (std::uint32_t shift = 1; shift < kIds; ++shift) {
+    for (std::uint32_t u = 0; u < kIds; ++u) {
+      graph.indices[u] = (u + shift) % kIds;
+    }
+    for (std::uint32_t u = 0; u < kIds; ++u) {
+      bool bad = false;
+      if (detail::SymmetryFingerprint(graph, u, u + 1, &bad) == 0 || bad) {
+        ++passed;
+        ADD_FAILURE() << u << " -> " << graph.indices[u] << " passes";
+        if (passed > 5) return;
+      }
+    }
+  }
+  Csr one_entry;
+  one_entry.offsets.assign(387, 0);
+  std::fill(one_entry.offsets.begin() + 49, one_entry.offsets.end(), 1);
+  one_entry.indices = {97};
+  EXPECT_THROW(CheckGraph(one_entry), Error);
+  for (const Variant& variant : Variants()) {
+    if (!CanRun(variant).available) continue;  // CUDA without a GPU
+    Components out;
+    EXPECT_THROW(variant.run(one_entry, out), Error) << variant.name;
+  }
+}
+
 // The verifier must catch every way a labelling can be wrong.
 class VerifyLabels : public ::testing::Test {
  protected:

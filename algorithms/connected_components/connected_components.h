@@ -19,10 +19,10 @@
 //     ending at the entry count), a neighbour id >= the vertex count (naming
 //     the row and entry), more than kMaxVertices vertices, or an asymmetric
 //     Csr. Symmetry is checked by a fingerprint in one streaming pass (see
-//     CheckGraph): every asymmetric graph the tests generate is caught, and
-//     passing one takes a 64-bit cancellation that no accidental input
-//     produces; IsSymmetricExact decides exactly, at the cost of a
-//     transpose;
+//     CheckGraph): a graph one entry away from symmetric (a mirror missing
+//     or extra) is always caught, and passing one with more defects takes
+//     their terms cancelling modulo 2^64; IsSymmetricExact decides exactly,
+//     at the cost of a transpose;
 //   - no vertices is valid: no labels, count 0.
 
 #include <cstddef>
@@ -62,8 +62,10 @@ std::span<const Variant> Variants();
 // Throws Error unless `graph` satisfies the contract above. Offsets via
 // ValidateCsr; then one pass over the entries checks every id and sums the
 // fingerprint F = sum over entries (u, v) of H2(u) H1(v) - H1(u) H2(v)
-// (mod 2^64, H1 and H2 two 64-bit mixes of the id), which is 0 for every
-// symmetric Csr since each entry (v, u) cancels its mirror (u, v). `threads`
+// (mod 2^64; H1 an odd one-to-one mix of the id, H2 = H1^2, so an entry
+// adds H1(u) H1(v) (H1(u) - H1(v)), nonzero unless u == v), which is 0 for
+// every symmetric Csr since each entry (v, u) cancels its mirror (u, v).
+// `threads`
 // > 1 splits the pass among OpenMP threads (the parallel variants use it).
 void CheckGraph(const Csr& graph, int threads = 1);
 

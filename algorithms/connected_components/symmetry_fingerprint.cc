@@ -20,20 +20,23 @@
 #define ADJ_CONNECTED_COMPONENTS_FINGERPRINT_MIXES
 namespace adj::connected_components::detail {
 
-constexpr std::uint64_t kMul1 = 0x9E3779B97F4A7C15ull;
-constexpr std::uint64_t kMul2 = 0xD6E8FEB86659FD93ull;
+constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ull;
+constexpr std::uint64_t kLow63 = ~0ull >> 1;
 
-// Two cheap 64-bit mixes of an id; H2 is a non-linear function of H1, so
-// that the fingerprint's bilinear form H2(u) H1(v) - H1(u) H2(v) has no
-// linear structure an asymmetric graph could cancel by accident.
+// H1 is odd and one-to-one on ids: an odd multiply and a right xorshift
+// are bijections of 63-bit numbers, and 2x + 1 keeps them apart. H2 = H1^2.
+// An entry (u, v) then adds H1(u) H1(v) (H1(u) - H1(v)): a product of two
+// units and a difference that vanishes only for u == v, so one missing or
+// extra mirror never cancels (mixes built from multiplies and xorshifts
+// alone, as before, were nearly linear under v -> 2v + 1 and missed the
+// single entry 48 -> 97). The xorshift keeps the sum from being a
+// polynomial in the ids that several defects could cancel.
 inline std::uint64_t Hash1(std::uint64_t v) {
-  const std::uint64_t x = (v + 1) * kMul1;
-  return x ^ (x >> 32);
+  std::uint64_t x = (v * kMul) & kLow63;
+  x ^= x >> 31;
+  return (x << 1) | 1;
 }
-inline std::uint64_t Hash2(std::uint64_t h1) {
-  const std::uint64_t x = h1 * kMul2;
-  return x ^ (x >> 29);
-}
+inline std::uint64_t Hash2(std::uint64_t h1) { return h1 * h1; }
 
 // Row u's entries [begin, end) one at a time: their contribution to the
 // fingerprint; sets *bad on an id >= n.
@@ -69,14 +72,14 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
   const std::size_t lanes = hn::Lanes(d64);
   const std::size_t entries = offsets[n];
   const auto one = hn::Set(d64, 1);
-  const auto mul1 = hn::Set(d64, kMul1);
-  const auto mul2 = hn::Set(d64, kMul2);
+  const auto mul = hn::Set(d64, kMul);
+  const auto low63 = hn::Set(d64, kLow63);
   // Hash1 and Hash2 of a vector of ids, as in the scalar definition.
   const auto hash = [&](auto ids, auto& h1, auto& h2) {
-    const auto x = (hn::PromoteTo(d64, ids) + one) * mul1;
-    h1 = hn::Xor(x, hn::ShiftRight<32>(x));
-    const auto y = h1 * mul2;
-    h2 = hn::Xor(y, hn::ShiftRight<29>(y));
+    auto x = hn::And(hn::PromoteTo(d64, ids) * mul, low63);
+    x = hn::Xor(x, hn::ShiftRight<31>(x));
+    h1 = hn::Or(hn::ShiftLeft<1>(x), one);
+    h2 = h1 * h1;
   };
   auto largest = hn::Zero(d32);  // the largest id seen by a vector load
   auto weighted = hn::Zero(d64);
