@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "algorithms/common/simd.h"
+#include "algorithms/triangle_adjacency/count_kernel.h"
 #include "properties/mesh_generators.h"
 #include "properties/variant_cases.h"
 #include "reference/triangle_adjacency.h"
@@ -340,6 +341,18 @@ TEST(TriangleAdjacencyOpenMp, HighValenceCentresMatchOracleOnEitherFill) {
         const Mesh disc = scenes::Disc(segments, 6000 / segments + 1);
         const Mesh mesh = shuffled ? scenes::Shuffled(disc, segments) : disc;
         for (int threads = 1; threads <= 4; ++threads) {
+          // The premise: each thread pair's region (openmp.cc) looks
+          // scattered exactly when shuffled, so kAuto takes the scattered
+          // fill there and the fill for meshes with locality here.
+          const auto team = static_cast<std::size_t>(threads);
+          const std::size_t count = mesh.triangles.size();
+          for (std::size_t first = 0; first < team; first += 2) {
+            EXPECT_EQ(detail::LooksScattered(
+                          mesh.triangles.data(), count * first / team,
+                          count * std::min(first + 2, team) / team),
+                      shuffled)
+                << segments << " segments, " << threads << " threads";
+          }
           using RankedFill = OpenMpTuning::RankedFill;
           for (const RankedFill fill :
                {RankedFill::kAuto, RankedFill::kAlways, RankedFill::kNever}) {

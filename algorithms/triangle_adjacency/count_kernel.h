@@ -47,4 +47,12 @@ SliceCount CountSliceKernel(const Triangle* triangles, std::size_t begin,
                             std::size_t end, std::size_t particle_count,
                             std::uint32_t* counts, std::uint32_t* rank);
 
+// Whether triangles [begin, end) lack locality (openmp.cc's test, which picks
+// its fill and whether a thread pair meets): more than a quarter of 32
+// blocks sampled over them span more than kScatteredSpan particles. Reads
+// corners only as numbers, so out-of-range ones are harmless. Exposed for
+// the tests that must reach the scattered paths.
+bool LooksScattered(const Triangle* triangles, std::size_t begin,
+                    std::size_t end);
+
 }  // namespace adj::triangle_adjacency::detail

@@ -218,29 +218,6 @@ std::uint32_t CountedIn(std::span<const Window> windows, std::uint32_t* counts,
   return sum;
 }
 
-// Whether triangles [begin, end) lack locality, judged from kSampledBlocks
-// blocks of kCheckBlock triangles spread over them. Reads corners only as
-// numbers, so out-of-range ones are harmless here.
-bool LooksScattered(const Triangle* triangles, std::size_t begin,
-                    std::size_t end) {
-  const std::size_t count = end - begin;
-  if (count < kSampledBlocks * detail::kCheckBlock) return false;
-  std::size_t scattered = 0;
-  for (std::size_t sample = 0; sample < kSampledBlocks; ++sample) {
-    const std::size_t first = begin + count * sample / kSampledBlocks;
-    std::uint32_t low = std::numeric_limits<std::uint32_t>::max();
-    std::uint32_t high = 0;
-    for (std::size_t t = first; t < first + detail::kCheckBlock; ++t) {
-      for (const std::uint32_t p : triangles[t]) {
-        low = std::min(low, p);
-        high = std::max(high, p);
-      }
-    }
-    if (high - low > detail::kScatteredSpan) ++scattered;
-  }
-  return scattered * kScatteredShare > kSampledBlocks;
-}
-
 // A build reads triangle t at 12 t bytes and, on a mesh with locality,
 // writes its entries near 12 t bytes of the output. When both arrays start
 // at nearly the same offset in a 4 KiB page, the decrementing fill's loads
@@ -333,6 +310,32 @@ void FillQuadPairs(const Triangle* triangles, std::size_t begin,
 
 }  // namespace
 
+namespace detail {
+
+// Judged from kSampledBlocks blocks of kCheckBlock triangles spread over
+// [begin, end) (count_kernel.h).
+bool LooksScattered(const Triangle* triangles, std::size_t begin,
+                    std::size_t end) {
+  const std::size_t count = end - begin;
+  if (count < kSampledBlocks * kCheckBlock) return false;
+  std::size_t scattered = 0;
+  for (std::size_t sample = 0; sample < kSampledBlocks; ++sample) {
+    const std::size_t first = begin + count * sample / kSampledBlocks;
+    std::uint32_t low = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t high = 0;
+    for (std::size_t t = first; t < first + kCheckBlock; ++t) {
+      for (const std::uint32_t p : triangles[t]) {
+        low = std::min(low, p);
+        high = std::max(high, p);
+      }
+    }
+    if (high - low > kScatteredSpan) ++scattered;
+  }
+  return scattered * kScatteredShare > kSampledBlocks;
+}
+
+}  // namespace detail
+
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out,
                       const OpenMpTuning& tuning) {
@@ -390,7 +393,8 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     const std::size_t r_begin = triangle_count * region_first / team;
     const std::size_t r_end = triangle_count * region_last / team;
     const bool paired = region_last - region_first == 2;
-    const bool scattered = LooksScattered(triangles.data(), r_begin, r_end);
+    const bool scattered =
+        detail::LooksScattered(triangles.data(), r_begin, r_end);
     // Ranks pay off only where the stores of a mesh with locality would
     // alias its triangles in the page (PageAliased): on scattered meshes
     // writing and reading them cost more than the fill saves (armadillo
