@@ -41,6 +41,7 @@ void CudaGlobalCollide(const triplet_schedule::Schedule& schedule,
                        std::span<Particle> particles) {
   cuda_launch::CollideHostArrays(
       schedule, weights, shapes, particles, "cuda_global",
+      [](const cuda_launch::DeviceScene&) {},
       [](const cuda_launch::DeviceScene& scene, float4* device_particles) {
         CollideGlobal<<<1, cuda_launch::kThreads>>>(scene, device_particles);
       });

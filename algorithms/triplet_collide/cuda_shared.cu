@@ -57,6 +57,11 @@ __global__ void __launch_bounds__(cuda_launch::kThreads)
   }
 }
 
+// The SoA copy of the particles: x, y, z and inverse mass, 4 bytes each.
+std::size_t SharedBytes(const cuda_launch::DeviceScene& scene) {
+  return std::size_t{4} * sizeof(float) * scene.particle_count;
+}
+
 }  // namespace
 
 void CudaSharedCollide(const triplet_schedule::Schedule& schedule,
@@ -64,9 +69,8 @@ void CudaSharedCollide(const triplet_schedule::Schedule& schedule,
                        std::span<Particle> particles) {
   cuda_launch::CollideHostArrays(
       schedule, weights, shapes, particles, "cuda_shared",
-      [](const cuda_launch::DeviceScene& scene, float4* device_particles) {
-        const std::size_t bytes =
-            std::size_t{4} * sizeof(float) * scene.particle_count;
+      [](const cuda_launch::DeviceScene& scene) {
+        const std::size_t bytes = SharedBytes(scene);
         int device = 0;
         cuda::Check(cudaGetDevice(&device), "cudaGetDevice");
         int optin = 0;
@@ -86,8 +90,10 @@ void CudaSharedCollide(const triplet_schedule::Schedule& schedule,
                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  static_cast<int>(bytes)),
             "cudaFuncSetAttribute");
-        CollideShared<<<1, cuda_launch::kThreads, bytes>>>(scene,
-                                                           device_particles);
+      },
+      [](const cuda_launch::DeviceScene& scene, float4* device_particles) {
+        CollideShared<<<1, cuda_launch::kThreads, SharedBytes(scene)>>>(
+            scene, device_particles);
       });
 }
 
