@@ -536,10 +536,8 @@ TEST(CheckGraph, EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
 // fingerprint is that one entry's term.
 TEST(CheckGraph, CatchesEverySingleDirectedEntryBetweenSmallIds) {
   constexpr std::uint32_t kIds = 1024;
-  Csr graph;
-  graph.offsets.resize(kIds + 1);
-  for (std::uint32_t u = 0; u <= kIds; ++u) graph.offsets[u] = u;
-  graph.indices.resize(kIds);
+  // One entry per row; each shift below rewrites the entries in place.
+  Csr graph = GraphOfRows(std::vector<Words>(kIds, Words{0}));
   std::size_t passed = 0;
   for (std::uint32_t shift = 1; shift < kIds; ++shift) {
     for (std::uint32_t u = 0; u < kIds; ++u) {
@@ -554,10 +552,10 @@ TEST(CheckGraph, CatchesEverySingleDirectedEntryBetweenSmallIds) {
       }
     }
   }
-  Csr one_entry;
-  one_entry.offsets.assign(387, 0);
-  std::fill(one_entry.offsets.begin() + 49, one_entry.offsets.end(), 1);
-  one_entry.indices = {97};
+  // The case RapidCheck found: 386 vertices, no edges, and 48 -> 97.
+  std::vector<Words> rows(386);
+  rows[48] = {97};
+  const Csr one_entry = GraphOfRows(rows);
   EXPECT_THROW(CheckGraph(one_entry), Error);
   for (const Variant& variant : Variants()) {
     if (!CanRun(variant).available) continue;  // CUDA without a GPU
