@@ -35,8 +35,6 @@ namespace adj::triplet_schedule {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-constexpr std::uint32_t kWarp = 32;
-constexpr std::uint32_t kBanks = 32;
 
 // Passes of SpreadBanks while the last moved at least 1 % of the
 // triplets. A move frees room in other colours for the next pass: on the

@@ -32,9 +32,6 @@
 namespace adj::triplet_schedule {
 namespace {
 
-constexpr std::uint32_t kWarp = 32;
-constexpr std::uint32_t kBanks = 32;
-
 // With spreading (bfs_walk_warp), input-order colourings whose
 // SetReplaysFloor exceeds this many tenths of ideal try
 // WarpModelColouring. The natural alternating grids are at 2.0 - 4.0;

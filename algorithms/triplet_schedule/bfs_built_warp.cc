@@ -16,9 +16,6 @@ namespace adj::triplet_schedule {
 
 namespace {
 
-constexpr std::uint32_t kWarp = 32;
-constexpr std::uint32_t kBanks = 32;
-
 // Sets of at least kBuiltWarps warps go to WarpBuilder. Scratch, 2-vCPU
 // EPYC: on smaller ones building gained little over bfs_banked_warp's
 // layout (elephant's sets of 19 warps: 2.18 against 2.21 x ideal, permuted

@@ -20,7 +20,6 @@ namespace adj::triplet_schedule {
 
 class CellPool {
  public:
-  static constexpr std::uint32_t kBanks = 32;
   static constexpr std::uint32_t kCells = kBanks * kBanks * kBanks;
 
   CellPool() : cell_end_(kCells), cell_left_(kCells, 0) {}
@@ -144,7 +143,6 @@ class SetRandom {
 // hold distinct banks in each slot, so that none of its loads conflicts.
 struct WarpBanks {
   static constexpr std::uint8_t kNoGroup = 0xff;
-  static constexpr std::uint32_t kBanks = CellPool::kBanks;
 
   void Reset() {
     free1 = free2 = ~0u;

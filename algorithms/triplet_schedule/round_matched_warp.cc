@@ -37,8 +37,6 @@
 namespace adj::triplet_schedule {
 namespace {
 
-constexpr std::uint32_t kBanks = 32;
-constexpr std::uint32_t kWarp = 32;
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 // Augmenting paths longer than this cost more time than they save replays
 // (depth 8 was 1.5-2x slower for 0.01-0.03 less replays / ideal).

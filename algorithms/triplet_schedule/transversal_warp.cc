@@ -41,8 +41,6 @@
 namespace adj::triplet_schedule {
 namespace {
 
-constexpr std::uint32_t kBanks = 32;
-constexpr std::uint32_t kWarp = 32;
 constexpr std::uint8_t kNoGroup = WarpBanks::kNoGroup;
 // How deep a group may displace others, and how many options one group's
 // search may try (scratch program, armadillo): a single re-pick of one

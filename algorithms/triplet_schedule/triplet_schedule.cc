@@ -11,10 +11,6 @@ namespace adj::triplet_schedule {
 namespace {
 
 constexpr std::uint32_t kMax16 = std::numeric_limits<std::uint16_t>::max();
-// NvCloth's shared-memory banks, and the triplets of a warp: a chunk of the
-// replay count (notes section 5.4).
-constexpr std::uint32_t kBanks = 32;
-constexpr std::uint32_t kWarp = 32;
 
 // Per slot of a set's triplets, how many fall on each bank.
 struct SlotBankCounts {

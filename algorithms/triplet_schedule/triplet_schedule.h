@@ -90,6 +90,12 @@ void CheckWarpInput(std::span<const Triplet> triplets,
                     std::size_t particle_count, unsigned width,
                     unsigned index_bits);
 
+// The bank model of calculateNumReplays (notes section 5.4): shared
+// memory's 32 banks, and the chunk of 32 triplets (a warp) it counts in,
+// whatever the schedule's width.
+inline constexpr std::uint32_t kBanks = 32;
+inline constexpr std::uint32_t kWarp = 32;
+
 // Shared steps of the schedulers.
 // The warp schedulers' opening: checks the input, empties out and records
 // width, index_bits and 1 thread.
