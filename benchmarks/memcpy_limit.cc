@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
+#include <string>
 #include <vector>
 
 #include "algorithms/common/cuda.h"
 #if ADJ_HAVE_CUDA
 #include "algorithms/common/cuda_memory.cuh"
+#include "algorithms/common/device_copy.h"
 #endif
 #include "benchmarks/bench_main.h"
 #include "benchmarks/streaming_copy.h"
@@ -136,6 +139,52 @@ void RegisterHostRoundTrip(
   registered->ArgName(arg_name)->UseRealTime();
   for (const std::int64_t value : values) registered->Arg(value);
 }
+
+// A device-resident copy, timed alone: with threads == 0 by cudaMemcpy over
+// the whole GPU, else by one block of `threads` threads.
+void RegisterDeviceCopy(
+    const std::string& name, int threads, const std::string& arg_name,
+    const std::vector<std::int64_t>& values,
+    const std::function<std::size_t(std::int64_t)>& bytes_of,
+    const std::function<std::int64_t(std::int64_t)>& items_of) {
+  auto* registered = benchmark::RegisterBenchmark(
+      name.c_str(), [threads, bytes_of, items_of](benchmark::State& state) {
+        const std::vector<unsigned char> from =
+            Patterned(bytes_of(state.range(0)));
+        double seconds = 0;
+        try {
+          cuda::DeviceCopy copy(from);
+          const auto time = [&] {
+            return threads == 0 ? copy.TimeWholeDevice()
+                                : copy.TimeOneBlock(threads);
+          };
+          time();
+          if (copy.Destination() != from) {
+            state.SkipWithError("the device copy differs from its source");
+            return;
+          }
+          for (auto _ : state) {
+            const double once = time();
+            state.SetIterationTime(once);
+            seconds += once;
+          }
+        } catch (const std::exception& error) {
+          state.SkipWithError(error.what());
+          return;
+        }
+        SetCopyRates(state, from.size(), items_of);
+        state.counters["kernel_us"] =
+            1e6 * seconds /
+            static_cast<double>(
+                std::max<benchmark::IterationCount>(state.iterations(), 1));
+        DescribeGpuRun(state, threads == 0 ? "device memory, copy time"
+                                           : "device memory, one block of " +
+                                                 std::to_string(threads) +
+                                                 " threads, copy time");
+      });
+  registered->ArgName(arg_name)->UseManualTime();
+  for (const std::int64_t value : values) registered->Arg(value);
+}
 #endif
 
 }  // namespace
@@ -155,6 +204,25 @@ void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
   if (cuda::Available().available) {
     RegisterHostRoundTrip(family + "/memcpy_cuda_host/" + scene, arg_name,
                           values, bytes_of, items_of);
+  }
+#endif
+}
+
+void RegisterDeviceCopyLimits(
+    [[maybe_unused]] const std::string& family,
+    [[maybe_unused]] const std::string& scene,
+    [[maybe_unused]] const std::string& arg_name,
+    [[maybe_unused]] const std::vector<std::int64_t>& values,
+    [[maybe_unused]] std::function<std::size_t(std::int64_t)> bytes_of,
+    [[maybe_unused]] std::function<std::int64_t(std::int64_t)> items_of,
+    [[maybe_unused]] int one_block_threads) {
+#if ADJ_HAVE_CUDA
+  if (!cuda::Available().available) return;
+  RegisterDeviceCopy(family + "/memcpy_cuda/" + scene, 0, arg_name, values,
+                     bytes_of, items_of);
+  if (one_block_threads > 0) {
+    RegisterDeviceCopy(family + "/memcpy_cuda_one_block/" + scene,
+                       one_block_threads, arg_name, values, bytes_of, items_of);
   }
 #endif
 }

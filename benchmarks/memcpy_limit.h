@@ -9,7 +9,8 @@
 // usable, <family>/memcpy_cuda_host/<scene>/... moves the bytes across the
 // bus once, half to the device and half back (pageable host memory): the
 // limit of a CUDA variant whose time includes taking its input from host
-// memory and giving its output back.
+// memory and giving its output back. RegisterDeviceCopyLimits adds the
+// limits of kernels timed alone on device-resident data.
 //
 // No one copy is the limit everywhere. On a 2-vCPU AMD EPYC VM (AVX2, FSRM)
 // glibc's memcpy copies 224 and 448 KiB with `rep movsb` (perf: 96 % of the
@@ -36,5 +37,20 @@ void RegisterMemcpyLimits(
     const std::string& arg_name, const std::vector<std::int64_t>& values,
     std::function<std::size_t(std::int64_t)> bytes_of,
     std::function<std::int64_t(std::int64_t)> items_of = nullptr);
+
+// Where a GPU is usable, the limit of a kernel timed alone (CUDA events) on
+// data already on the device: <family>/memcpy_cuda/<scene>/... copies
+// bytes_of(value) bytes device to device with cudaMemcpy (the whole GPU)
+// and, with one_block_threads > 0, <family>/memcpy_cuda_one_block/<scene>/...
+// copies them with a kernel of one block of that many threads (the limit of
+// a kernel that runs one block per problem). Each row's time is the copy
+// alone (manual time), also given as the counter kernel_us, which is what
+// reports compare a CUDA row's own kernel_us with. Rates as above.
+void RegisterDeviceCopyLimits(
+    const std::string& family, const std::string& scene,
+    const std::string& arg_name, const std::vector<std::int64_t>& values,
+    std::function<std::size_t(std::int64_t)> bytes_of,
+    std::function<std::int64_t(std::int64_t)> items_of = nullptr,
+    int one_block_threads = 0);
 
 }  // namespace adj::bench

@@ -83,7 +83,7 @@ void BenchCpuVariant(benchmark::State& state, const Variant& variant) {
 
 #if ADJ_HAVE_CUDA
 // Device-resident: only kernel time, by CUDA events, as CUB and nvbench
-// report it. `variant` is a CUDA row's name or "memcpy_cuda".
+// report it, beside prefix_sum/memcpy_cuda/... (RegisterDeviceCopyLimits).
 void BenchGpu(benchmark::State& state, const std::string& variant) {
   const Availability& gpu = cuda::Available();
   if (!gpu.available) {
@@ -93,18 +93,14 @@ void BenchGpu(benchmark::State& state, const std::string& variant) {
   const std::int64_t n = state.range(0);
   const Scene& scene = SceneOf(n);
   DeviceScanner scanner(scene.input);
-  const bool copy = variant == "memcpy_cuda";
-  if (!copy) {
-    scanner.TimeScan(variant, Kind::kInclusive);
-    if (scanner.Output() != scene.expected) {
-      state.SkipWithError("output differs from the oracle");
-      return;
-    }
-    state.counters["verified"] = 1;
+  scanner.TimeScan(variant, Kind::kInclusive);
+  if (scanner.Output() != scene.expected) {
+    state.SkipWithError("output differs from the oracle");
+    return;
   }
+  state.counters["verified"] = 1;
   for (auto _ : state) {
-    state.SetIterationTime(copy ? scanner.TimeCopy()
-                                : scanner.TimeScan(variant, Kind::kInclusive));
+    state.SetIterationTime(scanner.TimeScan(variant, Kind::kInclusive));
   }
   SetRates(state, n);
   bench::DescribeGpuRun(state, "device memory, kernel time");
@@ -142,9 +138,12 @@ void RegisterAll() {
     registered->ArgName("n")->UseRealTime();
     for (const std::int64_t n : sizes) registered->Arg(n);
   }
-#if ADJ_HAVE_CUDA
-  RegisterGpu("memcpy_cuda");
-#endif
+  bench::RegisterDeviceCopyLimits(
+      "prefix_sum", kScene, "n", bench::GpuPowersOfTwo(kMinLog2, kGpuMaxLog2),
+      [](std::int64_t n) {
+        return static_cast<std::size_t>(n) * sizeof(std::uint32_t);
+      },
+      [](std::int64_t n) { return n; });
 }
 
 const bench::Registrar registrar(&RegisterAll);

@@ -24,8 +24,12 @@
 // bit; for atomic_unscheduled on several threads, within
 // reference::CheckInterleavingBound, with max_error its largest deviation),
 // threads, kernel_us (CUDA rows: the kernel alone, by CUDA events, while
-// the row's time includes the copies). bytes_per_second counts the bytes a pass
-// must move (padding excluded), the same as the memcpy rows.
+// the row's time includes the copies; its limits are
+// triplet_collide/memcpy_cuda/... and memcpy_cuda_one_block/..., the same
+// bytes copied on the device by the whole GPU and by one block of the
+// kernels' 1024 threads, which also report kernel_us). bytes_per_second
+// counts the bytes a pass must move (padding excluded), the same as the
+// memcpy rows.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -268,6 +272,12 @@ void RegisterAll() {
         "triplet_collide", scene->name, "triplets", {triplets},
         [scene](std::int64_t) { return BytesOf(*scene); },
         [](std::int64_t t) { return t; });
+#if ADJ_HAVE_CUDA
+    bench::RegisterDeviceCopyLimits(
+        "triplet_collide", scene->name, "triplets", {triplets},
+        [scene](std::int64_t) { return BytesOf(*scene); },
+        [](std::int64_t t) { return t; }, kCudaBlockThreads);
+#endif
     const auto add = [&](const Variant& variant, const OrderSource& order) {
       auto prepared = std::make_shared<Prepared>();
       benchmark::RegisterBenchmark(

@@ -5,6 +5,9 @@
 
 #include "algorithms/common/csr.h"
 #include "algorithms/common/cuda.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/device_copy.h"
+#endif
 #include "algorithms/common/errors.h"
 #include "algorithms/common/simd.h"
 
@@ -63,6 +66,38 @@ TEST(Cuda, AvailabilityAlwaysAnswersWithAReason) {
     EXPECT_FALSE(availability.reason.empty());
     EXPECT_TRUE(cuda::DeviceName().empty());
   }
+}
+
+// The copies behind the benchmarks' GPU limits (memcpy_cuda,
+// memcpy_cuda_one_block) move every byte, the tail past the last 16-byte
+// word included; the destination starts zeroed, so a copy that skipped
+// bytes cannot pass on stale device memory.
+TEST(Cuda, DeviceCopyMovesEveryByteWholeAndByOneBlock) {
+#if !ADJ_HAVE_CUDA
+  GTEST_SKIP() << "built without CUDA";
+#else
+  if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  for (const std::size_t bytes :
+       {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{16},
+        std::size_t{17}, std::size_t{4095}, std::size_t{(1 << 20) + 3}}) {
+    std::vector<unsigned char> source(bytes);
+    for (std::size_t i = 0; i < bytes; ++i) {
+      source[i] = static_cast<unsigned char>(i * 37 + 11);
+    }
+    for (const int threads : {0, 32, 1024}) {
+      cuda::DeviceCopy copy(source);
+      EXPECT_EQ(copy.Destination(), std::vector<unsigned char>(bytes, 0));
+      const double seconds =
+          threads == 0 ? copy.TimeWholeDevice() : copy.TimeOneBlock(threads);
+      EXPECT_GE(seconds, 0.0);
+      EXPECT_EQ(copy.Destination(), source)
+          << bytes << " bytes, " << threads << " threads (0: cudaMemcpy)";
+    }
+  }
+  cuda::DeviceCopy copy(std::vector<unsigned char>(64, 1));
+  EXPECT_THROW(copy.TimeOneBlock(16), Error);
+  EXPECT_THROW(copy.TimeOneBlock(2048), Error);
+#endif
 }
 
 TEST(Simd, AtLeastOneTargetRuns) {

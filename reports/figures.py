@@ -11,8 +11,10 @@ Benchmark names are the suite's schema:
 Rows whose variant starts with "memcpy" are the machine's limit: drawn as
 dashed lines, and the denominator of every ratio in the report (on the CPU
 the fastest of memcpy, memcpy_openmp and memcpy_stream at the same size, on
-a GPU the faster of memcpy_cuda, a device-to-device copy, and
-memcpy_cuda_host, the bytes across the bus once, half each way).
+a GPU the fastest of memcpy_cuda, a device-to-device copy, memcpy_cuda_one_block,
+the same by one block, and memcpy_cuda_host, the bytes across the bus once,
+half each way). A CUDA row's kernel_us (its kernel alone) is drawn beside
+the device copies' kernel_us.
 
 A family adds a figure by appending a Figure to FIGURES.
 """
@@ -516,20 +518,40 @@ def bar_values(figure, rows):
     return groups
 
 
-def bar_limit(figure, rows):
-    """For a time figure in one scene: the fastest copy of the same bytes
-    (microseconds) at the scene's largest size, measured in the same run."""
-    if figure.y != "real_time" or figure.scene is None:
-        return None
+def bar_limits(figure, rows):
+    """For a time figure in one scene: [(label, microseconds)], the copies of
+    the same bytes at the scene's largest size, measured in the same run,
+    per device. For real_time the fastest copy that includes what the row's
+    time does (a copy that reports kernel_us is timed alone on the device,
+    so it is left out); for kernel_us (a CUDA kernel timed alone) each copy
+    that reports kernel_us (memcpy_cuda: the whole GPU; memcpy_cuda_one_block:
+    one block, the launch shape of a kernel that runs one block)."""
+    if figure.y not in ("real_time", "kernel_us") or figure.scene is None:
+        return []
+    kernel = figure.y == "kernel_us"
     copies = [r for r in rows if r.family == figure.family
               and is_limit(r.variant) and r.scene == figure.scene
-              and figure.size_arg in r.args and "real_time" in r.values]
+              and figure.size_arg in r.args and figure.y in r.values
+              and kernel == ("kernel_us" in r.values)]
     if not copies:
-        return None
-    size = max(r.args[figure.size_arg] for r in copies)
-    return min(r.values["real_time"] * TIME_UNITS_IN_US.get(
-        r.values.get("time_unit", "ns"), 1e-3)
-        for r in copies if r.args[figure.size_arg] == size)
+        return []
+    devices = sorted({r.device for r in copies})
+    limits = []
+    for device in devices:
+        on_device = [r for r in copies if r.device == device]
+        size = max(r.args[figure.size_arg] for r in on_device)
+        at_size = [r for r in on_device if r.args[figure.size_arg] == size]
+        where = f" [{device}]" if len(devices) > 1 else ""
+        if kernel:
+            for row in sorted(at_size, key=lambda r: r.variant):
+                limits.append((f"{row.variant} of the same bytes (limit)"
+                               f"{where}", row.values["kernel_us"]))
+        else:
+            limits.append((f"memcpy of the same bytes (limit){where}",
+                           min(r.values["real_time"] * TIME_UNITS_IN_US.get(
+                               r.values.get("time_unit", "ns"), 1e-3)
+                               for r in at_size)))
+    return limits
 
 
 def draw_bars(figure, rows, out_dir):
@@ -557,10 +579,9 @@ def draw_bars(figure, rows, out_dir):
     if figure.hline is not None:
         ax.axhline(figure.hline, color="0.3", linestyle="--", linewidth=1,
                    label=figure.hline_label)
-    limit = bar_limit(figure, rows)
-    if limit is not None:
-        ax.axhline(limit, color="0.2", linestyle=":", linewidth=1.2,
-                   label="memcpy of the same bytes (limit)")
+    for index, (label, limit) in enumerate(bar_limits(figure, rows)):
+        ax.axhline(limit, color="0.2", linestyle=(":", "-.", "--")[index % 3],
+                   linewidth=1.2, label=label)
     labels = [scene if len(devices) == 1 else f"{scene} [{device}]"
               for scene, device in keys]
     if figure.logy:
@@ -599,10 +620,11 @@ def bar_table(figure, rows):
         tick = f" [{int(max(ticks))}]" if ticks else ""
         lines.append(f"| {scene}{tick} | {device} | " + " | ".join(cells)
                      + " |")
-    limit = bar_limit(figure, rows)
-    if limit is not None:
-        lines += ["", f"Fastest copy of the same bytes, same run: "
-                      f"{limit:.2f} microseconds."]
+    limits = bar_limits(figure, rows)
+    if limits:
+        lines.append("")
+    for label, limit in limits:
+        lines.append(f"{label}, same run: {limit:.2f} microseconds.")
     return lines
 
 

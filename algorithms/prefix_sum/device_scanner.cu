@@ -47,16 +47,6 @@ double DeviceScanner::TimeScan(std::string_view variant, Kind kind) {
               std::string(variant));
 }
 
-double DeviceScanner::TimeCopy() {
-  Buffers& b = *buffers_;
-  return cuda::TimeOnDevice([&] {
-    cuda::Check(
-        cudaMemcpyAsync(b.out.data(), b.in.data(), b.n * sizeof(std::uint32_t),
-                        cudaMemcpyDeviceToDevice),
-        "cudaMemcpyAsync");
-  });
-}
-
 std::vector<std::uint32_t> DeviceScanner::Output() const {
   std::vector<std::uint32_t> result(buffers_->n);
   buffers_->out.CopyToHost(result.data(), result.size());

@@ -1,9 +1,9 @@
 #pragma once
 
 // Device-resident prefix sums for benchmarks (CUDA builds only): the input is
-// copied to the GPU once, and each call times one scan, or one device-to-device
-// copy of the same bytes (the GPU's own limit), with CUDA events. Plain C++, so
-// that benchmarks compile with the host compiler.
+// copied to the GPU once, and each call times one scan with CUDA events (the
+// GPU's own limit beside it: adj::cuda::DeviceCopy). Plain C++, so that
+// benchmarks compile with the host compiler.
 
 #include <cstdint>
 #include <memory>
@@ -26,9 +26,7 @@ class DeviceScanner {
   // Seconds one scan by the CUDA variant `variant` ("cuda" or "cuda_cub")
   // took on the device, scratch initialisation included.
   double TimeScan(std::string_view variant, Kind kind);
-  // Seconds one cudaMemcpy device-to-device of the input took.
-  double TimeCopy();
-  // The output array after the last scan or copy.
+  // The output array after the last scan.
   std::vector<std::uint32_t> Output() const;
 
  private:

@@ -18,8 +18,7 @@
 
 namespace adj::triplet_collide::cuda_launch {
 
-// NvCloth's simulateCloths runs up to 1024 threads per cloth block.
-constexpr int kThreads = 1024;
+constexpr int kThreads = kCudaBlockThreads;
 
 // What a kernel reads; particles are passed separately.
 struct DeviceScene {

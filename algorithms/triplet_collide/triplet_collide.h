@@ -204,6 +204,10 @@ int AtomicUnscheduledThreads(std::size_t triplets);
 CollideFn CudaSharedCollide;
 CollideFn CudaGlobalCollide;
 
+// The CUDA kernels run one block of this many threads per cloth (NvCloth's
+// simulateCloths runs up to 1024 per cloth block).
+inline constexpr int kCudaBlockThreads = 1024;
+
 // Seconds the kernel of this thread's last CudaSharedCollide or
 // CudaGlobalCollide pass ran, by CUDA events around the launch (checks and
 // copies excluded); 0 before the first. Benchmarks state it beside the
