@@ -3,8 +3,9 @@
 // removed; keep50: the worst for branches; keep10), flags drawn at random
 // per item; beside compaction/memcpy*/keep<P>/n:<n>, copies that move as
 // many bytes: a compaction reads the values and flags and writes the kept
-// values, a copy reads and writes half that many. bytes_per_second counts
-// bytes read plus bytes written for every row, as in prefix_sum; counters
+// values, a copy reads and writes half that many (memcpy_limit.h).
+// bytes_per_second counts bytes read plus bytes written for every row, as in
+// prefix_sum; counters
 // kept and verified (1: the output matched std::copy_if once).
 #include <benchmark/benchmark.h>
 #include <omp.h>
@@ -110,9 +111,7 @@ void RegisterAll() {
     const std::string scene = "keep" + std::to_string(kept_percent);
     bench::RegisterMemcpyLimits(
         "compaction", scene, "n", sizes,
-        [kept_percent](std::int64_t n) {
-          return BytesMoved(kept_percent, n) / 2;
-        },
+        [kept_percent](std::int64_t n) { return BytesMoved(kept_percent, n); },
         [](std::int64_t n) { return n; });
     for (const Variant& variant : Variants()) {
       auto* registered = benchmark::RegisterBenchmark(

@@ -1,7 +1,7 @@
 // prefix_sum/<variant>/counts/n:<n>: inclusive scans of per-row counts (the
 // scan inside every CSR build), beside prefix_sum/memcpy*/counts/n:<n>, which
-// copy the same bytes. bytes_per_second counts 4 bytes read and 4 written per
-// element for all of them.
+// move the same bytes (memcpy_limit.h). bytes_per_second counts 4 bytes read
+// and 4 written per element for all of them.
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
@@ -119,10 +119,10 @@ void RegisterGpu(const std::string& variant) {
 
 void RegisterAll() {
   const auto sizes = bench::PowersOfTwo(kMinLog2, kCpuMaxLog2);
-  bench::RegisterMemcpyLimits(
-      "prefix_sum", kScene, "n", sizes, [](std::int64_t n) {
-        return static_cast<std::size_t>(n) * sizeof(std::uint32_t);
-      });
+  const auto moved = [](std::int64_t n) {
+    return static_cast<std::size_t>(n) * kBytesPerElement;
+  };
+  bench::RegisterMemcpyLimits("prefix_sum", kScene, "n", sizes, moved);
   for (const Variant& variant : Variants()) {
     if (variant.backend == Backend::kCuda) {
 #if ADJ_HAVE_CUDA
@@ -138,12 +138,9 @@ void RegisterAll() {
     registered->ArgName("n")->UseRealTime();
     for (const std::int64_t n : sizes) registered->Arg(n);
   }
-  bench::RegisterDeviceCopyLimits(
-      "prefix_sum", kScene, "n", bench::GpuPowersOfTwo(kMinLog2, kGpuMaxLog2),
-      [](std::int64_t n) {
-        return static_cast<std::size_t>(n) * sizeof(std::uint32_t);
-      },
-      [](std::int64_t n) { return n; });
+  bench::RegisterDeviceCopyLimits("prefix_sum", kScene, "n",
+                                  bench::GpuPowersOfTwo(kMinLog2, kGpuMaxLog2),
+                                  moved, [](std::int64_t n) { return n; });
 }
 
 const bench::Registrar registrar(&RegisterAll);

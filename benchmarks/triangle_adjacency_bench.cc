@@ -154,7 +154,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   const auto triangles = static_cast<std::int64_t>(mesh.triangles.size());
   state.SetItemsProcessed(state.iterations() * triangles);
   state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(2 * BytesOf(scene)));
+                          static_cast<std::int64_t>(BytesOf(scene)));
   state.counters["triangles"] = static_cast<double>(triangles);
   state.counters["particles"] = static_cast<double>(mesh.particles());
   state.counters["max_adjacent"] = out.max_adjacent;

@@ -4,7 +4,7 @@
 // time of one collision pass over a cloth's virtual particles (one triplet
 // per triangle at its centroid, as NvCloth's VirtualParticleScene) in the
 // order a scheduler produced, beside triplet_collide/memcpy*/<scene>-<order>/
-// triplets:<T>, copies of the bytes any pass must move (the triplets read
+// triplets:<T>, copies moving the bytes any pass must move (the triplets read
 // once, the particles read and written once).
 //
 // Scenes: cloth grids of 64^2 and 250^2 quads (uniform diagonals, spacing

@@ -5,7 +5,7 @@
 // ideal_replays, idle_lanes, set sizes; for warp schedulers replays_floor,
 // SetReplaysFloor summed over the sets, and the scene's floors under every
 // schedule, replays_bound and replay_ratio_bound), beside
-// triplet_schedule/memcpy*/<scene>-<order>/triplets:<T>, copies of the
+// triplet_schedule/memcpy*/<scene>-<order>/triplets:<T>, copies moving the
 // triplets in and the schedule out. Simd schedulers run at NvCloth's width
 // 4, warp schedulers at 32. Scenes: cloth grids of 16^2 .. 250^2 quads with
 // uniform and alternating diagonals, discs whose centre has valence 64, and
