@@ -195,7 +195,8 @@ void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
                           const std::string& arg_name,
                           const std::vector<std::int64_t>& values,
                           std::function<std::size_t(std::int64_t)> bytes_of,
-                          std::function<std::int64_t(std::int64_t)> items_of) {
+                          std::function<std::int64_t(std::int64_t)> items_of,
+                          [[maybe_unused]] HostRoundTrip host_round_trip) {
   RegisterOne(family + "/memcpy/" + scene, Copy::kMemcpy, arg_name, values,
               bytes_of, items_of);
   RegisterOne(family + "/memcpy_openmp/" + scene, Copy::kMemcpyEveryThread,
@@ -203,7 +204,8 @@ void RegisterMemcpyLimits(const std::string& family, const std::string& scene,
   RegisterOne(family + "/memcpy_stream/" + scene, Copy::kStreaming, arg_name,
               values, bytes_of, items_of);
 #if ADJ_HAVE_CUDA
-  if (cuda::Available().available) {
+  if (host_round_trip == HostRoundTrip::kRegister &&
+      cuda::Available().available) {
     RegisterHostRoundTrip(family + "/memcpy_cuda_host/" + scene, arg_name,
                           values, bytes_of, items_of);
   }

@@ -32,6 +32,11 @@
 
 namespace adj::bench {
 
+// Whether a family has CUDA rows timed host to host, whose limit is
+// memcpy_cuda_host (families without them, or whose CUDA rows are timed
+// on the device alone, say kNone: the row would stand beside nothing).
+enum class HostRoundTrip { kRegister, kNone };
+
 // Registers the CPU copies (and memcpy_cuda_host) for each value of the
 // named argument `arg_name`, moving bytes_of(value) bytes as above. With
 // items_of, items_per_second says how many of the family's items
@@ -41,7 +46,8 @@ void RegisterMemcpyLimits(
     const std::string& family, const std::string& scene,
     const std::string& arg_name, const std::vector<std::int64_t>& values,
     std::function<std::size_t(std::int64_t)> bytes_of,
-    std::function<std::int64_t(std::int64_t)> items_of = nullptr);
+    std::function<std::int64_t(std::int64_t)> items_of = nullptr,
+    HostRoundTrip host_round_trip = HostRoundTrip::kRegister);
 
 // Where a GPU is usable, the limit of a kernel timed alone (CUDA events) on
 // data already on the device: <family>/memcpy_cuda/<scene>/... copies half

@@ -197,7 +197,8 @@ void RegisterAll() {
     bench::RegisterMemcpyLimits(
         "triplet_schedule", scene->name, "triplets", {triplets},
         [scene](std::int64_t) { return BytesOf(*scene, 0); },
-        [](std::int64_t t) { return t; });
+        [](std::int64_t t) { return t; },
+        bench::HostRoundTrip::kNone);  // no CUDA scheduler
     const auto add = [&](const Variant& variant, unsigned width, bool simd) {
       if (!scene->fits_sixteen_bits && SixteenBit(variant, width)) return;
       benchmark::RegisterBenchmark(
