@@ -25,9 +25,9 @@
 // reference::CheckInterleavingBound, with max_error its largest deviation),
 // threads, kernel_us (CUDA rows: the kernel alone, by CUDA events, while
 // the row's time includes the copies; its limits are
-// triplet_collide/memcpy_cuda/... and memcpy_cuda_one_block/..., the same
-// bytes copied on the device by the whole GPU and by one block of the
-// kernels' 1024 threads, which also report kernel_us). bytes_per_second
+// triplet_collide/memcpy_cuda/... and memcpy_cuda_one_block/..., copies
+// moving the same bytes on the device, by the whole GPU and by one block of
+// the kernels' 1024 threads, which also report kernel_us). bytes_per_second
 // counts the bytes a pass must move (padding excluded), the same as the
 // memcpy rows.
 #include <benchmark/benchmark.h>
@@ -268,15 +268,14 @@ void RegisterAll() {
   for (const auto& scene_ptr : AllScenes()) {
     const Scene* scene = scene_ptr.get();
     const auto triplets = static_cast<std::int64_t>(scene->triplets.size());
-    bench::RegisterMemcpyLimits(
-        "triplet_collide", scene->name, "triplets", {triplets},
-        [scene](std::int64_t) { return BytesOf(*scene); },
-        [](std::int64_t t) { return t; });
+    const auto moved = [scene](std::int64_t) { return BytesOf(*scene); };
+    const auto items = [](std::int64_t t) { return t; };
+    bench::RegisterMemcpyLimits("triplet_collide", scene->name, "triplets",
+                                {triplets}, moved, items);
 #if ADJ_HAVE_CUDA
-    bench::RegisterDeviceCopyLimits(
-        "triplet_collide", scene->name, "triplets", {triplets},
-        [scene](std::int64_t) { return BytesOf(*scene); },
-        [](std::int64_t t) { return t; }, kCudaBlockThreads);
+    bench::RegisterDeviceCopyLimits("triplet_collide", scene->name, "triplets",
+                                    {triplets}, moved, items,
+                                    kCudaBlockThreads);
 #endif
     const auto add = [&](const Variant& variant, const OrderSource& order) {
       auto prepared = std::make_shared<Prepared>();

@@ -42,8 +42,8 @@ echo "gpu-check: ctest exit $? at ${SECONDS}s"
 grep -E "tests passed|tests failed|\*\*\*Failed|\*\*\*Timeout|Exception" \
   "$out/ctest.log" | head -30
 
-# CUDA rows and the GPU limits beside them (memcpy_cuda, memcpy_cuda_host),
-# families with CUDA rows only; the GPU runs nothing else meanwhile.
+# CUDA rows and the GPU limits beside them (memcpy_cuda,
+# memcpy_cuda_one_block, memcpy_cuda_host), families with CUDA rows only; the GPU runs nothing else meanwhile.
 families=()
 for bench in build/cuda/benchmarks/*_bench; do
   rows=$("$bench" --benchmark_list_tests --benchmark_filter=cuda 2>/dev/null |
