@@ -21,6 +21,7 @@ A family adds a figure by appending a Figure to FIGURES.
 
 import argparse
 import dataclasses
+import gzip
 import json
 import pathlib
 import statistics
@@ -342,7 +343,10 @@ def load_rows(paths):
     contexts = {}
     for path in paths:
         try:
-            document = json.loads(path.read_text())
+            # Kept runs with repetitions are large, so they may be gzipped.
+            text = (gzip.decompress(path.read_bytes()).decode()
+                    if path.suffix == ".gz" else path.read_text())
+            document = json.loads(text)
         except (OSError, json.JSONDecodeError) as error:
             print(f"skipping {path}: {error}", file=sys.stderr)
             continue
@@ -897,11 +901,13 @@ def main():
     parser.add_argument("--out", required=True, type=pathlib.Path)
     args = parser.parse_args()
 
-    paths = sorted(args.json.glob("*.json"))
+    paths = sorted(args.json.glob("*.json")) + sorted(
+        args.json.glob("*.json.gz"))
     if not paths:
         sys.exit(f"no benchmark JSON in {args.json}: run the benchmarks first")
     if args.data and args.data.is_dir():
-        paths += sorted(args.data.rglob("*.json"))
+        paths += sorted(args.data.rglob("*.json")) + sorted(
+            args.data.rglob("*.json.gz"))
     rows, contexts = load_rows(paths)
     args.out.mkdir(parents=True, exist_ok=True)
 
