@@ -269,7 +269,11 @@ void BfsBankedSchedule(std::span<const Triplet> input,
     // 129 particles (1 mod 32) give each set one warp of 32 consecutive
     // quads per row, on 32 banks, where rows of 251 (27 mod 32) make warps
     // straddle rows. Laid out again they do no better (scratch: Place 2.01;
-    // BuildWarpsWalked declines them, and forced past its probe, 1.97).
+    // BuildWarpsWalked declines them, and forced past its probe, 1.97; a
+    // greedy that caps each warp's triplets per (slot, bank) at the bank's
+    // count over the warps, rounded up, first fit else fewest added
+    // replays, 2.00: like Place it leaves a conflict in nearly every warp).
+    // A whole-warp builder under such caps is untried.
     std::uint64_t ideal = 0;
     const std::uint64_t crowded = ColouringReplaysFloor(
         input, colouring.colour, colouring.colours, ideal);
