@@ -5,9 +5,9 @@ Quick sweep by default (every 4th power of two, short runs, one repetition
 except for the families in QUICK_REPETITIONS); --full is the paper sweep
 (every power of two, 5 repetitions). Repetitions run interleaved in random
 order, and the JSON keeps every repetition and the mean/median/stddev/cv
-aggregates. OpenMP threads are
-pinned unless the caller already chose a binding; the binaries record the
-binding, thread count, CPU, git revision and build type in the JSON context.
+aggregates. OpenMP threads are pinned unless the caller already chose a
+binding; the binaries record the binding, thread count, CPU, git revision
+and build type in the JSON context.
 """
 
 import argparse
