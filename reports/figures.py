@@ -11,9 +11,9 @@ Benchmark names are the suite's schema:
 Rows whose variant starts with "memcpy" are the machine's limit: drawn as
 dashed lines, and the denominator of every ratio in the report (on the CPU
 the fastest of memcpy, memcpy_openmp and memcpy_stream at the same size, on
-a GPU the fastest of memcpy_cuda, a device-to-device copy, memcpy_cuda_one_block,
-the same by one block, and memcpy_cuda_host, the bytes across the bus once,
-half each way). A CUDA row's kernel_us (its kernel alone) is drawn beside
+a GPU the fastest of memcpy_cuda, a device-to-device copy,
+memcpy_cuda_one_block, the same by one block, and memcpy_cuda_host, the
+bytes across the bus once, half each way). A CUDA row's kernel_us (its kernel alone) is drawn beside
 the device copies' kernel_us.
 
 A family adds a figure by appending a Figure to FIGURES.
@@ -293,7 +293,8 @@ class Row:
     device: str  # "CPU <model>" or "GPU <name>"
     spread_row: dict | None  # the stddev aggregate, when repeated
     source: str
-    # Each repetition's real_time, when repeated (empty otherwise).
+    # Each repetition's real_time in microseconds, when repeated (empty
+    # otherwise).
     times: list = dataclasses.field(default_factory=list)
 
 
@@ -378,7 +379,7 @@ def load_rows(paths):
                                 r.get(key, value) for r in iterations)
             else:
                 continue
-            times = [r["real_time"] for r in iterations
+            times = [real_time_us(r) for r in iterations
                      if "real_time" in r] if len(iterations) > 1 else []
             rows.append(Row(family, variant, scene, args, chosen,
                             device_of(chosen, context), spread_row,
@@ -482,6 +483,12 @@ def draw(figure, rows, out_dir):
 TIME_UNITS_IN_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
 
 
+def real_time_us(values):
+    """A JSON row's real_time in microseconds, whatever its time_unit."""
+    return values["real_time"] * TIME_UNITS_IN_US.get(
+        values.get("time_unit", "ns"), 1e-3)
+
+
 def bar_values(figure, rows):
     """{(group, device): {variant: (value, tick)}} at each group's largest
     size; a group is a scene, or a value of figure.group_arg in
@@ -507,11 +514,10 @@ def bar_values(figure, rows):
     for (scene, device, variant), row in largest.items():
         value = row.values[figure.y]
         if figure.y == "real_time":
-            value *= TIME_UNITS_IN_US.get(row.values.get("time_unit", "ns"),
-                                          1e-3)
+            value = real_time_us(row.values)
         if figure.per_time:
-            seconds = row.values.get("real_time", 0) * 1e-6 * \
-                TIME_UNITS_IN_US.get(row.values.get("time_unit", "ns"), 1e-3)
+            seconds = (real_time_us(row.values) * 1e-6
+                       if "real_time" in row.values else 0)
             if not seconds or not value:
                 continue
             value /= seconds
@@ -556,9 +562,7 @@ def bar_limits(figure, rows):
                                f"{where}", row.values["kernel_us"]))
         else:
             limits.append((f"memcpy of the same bytes (limit){where}",
-                           min(r.values["real_time"] * TIME_UNITS_IN_US.get(
-                               r.values.get("time_unit", "ns"), 1e-3)
-                               for r in at_size)))
+                           min(real_time_us(r.values) for r in at_size)))
     return limits
 
 
@@ -823,7 +827,7 @@ def schedule_goal_tables(rows):
                 if row is None or not row.values.get("real_time"):
                     cells.append("-")
                     continue
-                speed = base.values["real_time"] / row.values["real_time"]
+                speed = real_time_us(base.values) / real_time_us(row.values)
                 checks = []
                 if kind == "warp":
                     sets, max_adj = row.values["sets"], row.values["max_adj"]

@@ -19,10 +19,11 @@ import time
 
 # Families whose report judges a time goal against a baseline row
 # (triplet_schedule's goal table: "no slower than nvcloth_warp"). One run
-# cannot decide that on a noisy host: in a scratch run on a 2-vCPU EPYC VM,
-# 3 interleaved repetitions of bfs_walk_warp_openmp and nvcloth_warp on
-# ChineseDragon gave time ratios from 0.73 to 1.26. The table takes medians
-# and marks the verdicts whose repetitions overlap.
+# cannot decide that on a noisy host: on a 2-vCPU EPYC VM, nvcloth_warp's
+# time over bfs_walk_warp_openmp's, repetition against repetition, ranged
+# from 0.66 to 1.74 on the permuted 125k grid (reports/medians/
+# epyc-avx2-2vcpu/triplet_schedule-31ac21d.json.gz). The table takes
+# medians and marks the verdicts whose repetitions overlap.
 QUICK_REPETITIONS = {"triplet_schedule": 3}
 
 

@@ -14,8 +14,8 @@ namespace adj::cuda {
 class DeviceCopy {
  public:
   // Copies `source` to the device once and zeroes the destination
-  // (untimed). Throws adj::Unavailable
-  // without a usable device, adj::Error on any CUDA error.
+  // (untimed). Throws adj::Unavailable without a usable device, adj::Error
+  // on any CUDA error.
   explicit DeviceCopy(std::span<const unsigned char> source);
   ~DeviceCopy();
   DeviceCopy(const DeviceCopy&) = delete;
