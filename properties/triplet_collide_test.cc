@@ -371,8 +371,12 @@ TEST_P(TripletCollide, EqualsTheOracleOnEverySchedule) {
     }
     if (any_moved) ++moved;
   }));
-  // Not vacuous: most generated scenes collide and move particles.
-  EXPECT_GE(2 * moved, cases) << moved << " of " << cases << " moved";
+  // Not vacuous: most generated scenes collide and move particles. Only a
+  // full run says so: RapidCheck's first cases are tiny, and the sanitizer
+  // runs (tools/gpu-check.sh) stop after 8 of them (3 of 8 moved on an H100).
+  if (cases >= 50) {
+    EXPECT_GE(2 * moved, cases) << moved << " of " << cases << " moved";
+  }
 }
 
 // The benchmark's kind of scene at a realistic size: a 64 x 64 cloth with
