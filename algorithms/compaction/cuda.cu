@@ -9,7 +9,7 @@
 #include <climits>
 
 #include "algorithms/compaction/cuda_arrays.cuh"
-#include "algorithms/prefix_sum/cuda_launch.cuh"
+#include "algorithms/prefix_sum/device_scan.cuh"
 
 namespace adj::compaction {
 namespace {
@@ -91,10 +91,10 @@ std::size_t CudaCompact(std::span<const std::uint32_t> values,
                          sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
               "compaction: last tile count");
   cuda::DeviceBuffer<unsigned char> scratch(
-      prefix_sum::cuda_launch::LookbackTempBytes(tiles));
-  prefix_sum::cuda_launch::LookbackScan(prefix_sum::Kind::kExclusive,
-                                        d_tiles.data(), d_tiles.data(), tiles,
-                                        scratch.data(), nullptr);
+      prefix_sum::device::LookbackTempBytes(tiles));
+  prefix_sum::device::LookbackScan(prefix_sum::Kind::kExclusive, d_tiles.data(),
+                                   d_tiles.data(), tiles, scratch.data(),
+                                   nullptr);
   ScatterTiles<<<static_cast<unsigned>(tiles), kThreads>>>(
       arrays.values.data(), arrays.flags.data(), n, d_tiles.data(),
       arrays.out.data());

@@ -166,7 +166,7 @@ std::size_t TileCount(std::size_t n) {
 
 }  // namespace
 
-namespace cuda_launch {
+namespace device {
 
 std::size_t LookbackTempBytes(std::size_t n) {
   // The counter sits in the first 8 bytes so the states stay 8-aligned.
@@ -191,7 +191,7 @@ void LookbackScan(Kind kind, const std::uint32_t* in, std::uint32_t* out,
   cuda::Check(cudaGetLastError(), "LookbackScanKernel launch");
 }
 
-}  // namespace cuda_launch
+}  // namespace device
 
 std::uint32_t CudaLookbackScan(Kind kind, std::span<const std::uint32_t> in,
                                std::span<std::uint32_t> out) {
@@ -199,9 +199,9 @@ std::uint32_t CudaLookbackScan(Kind kind, std::span<const std::uint32_t> in,
       kind, in, out,
       [](Kind k, const std::uint32_t* d_in, std::uint32_t* d_out, std::size_t n,
          void* temp, std::size_t) {
-        cuda_launch::LookbackScan(k, d_in, d_out, n, temp, nullptr);
+        device::LookbackScan(k, d_in, d_out, n, temp, nullptr);
       },
-      [](Kind, std::size_t n) { return cuda_launch::LookbackTempBytes(n); });
+      [](Kind, std::size_t n) { return device::LookbackTempBytes(n); });
 }
 
 }  // namespace adj::prefix_sum

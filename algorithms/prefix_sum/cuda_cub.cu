@@ -20,7 +20,7 @@ cudaError_t WithItemCount(std::size_t n, Call&& call) {
 
 }  // namespace
 
-namespace cuda_launch {
+namespace device {
 
 std::size_t CubTempBytes(Kind kind, std::size_t n) {
   std::size_t bytes = 0;
@@ -56,7 +56,7 @@ void CubScan(Kind kind, const std::uint32_t* in, std::uint32_t* out,
               "cub::DeviceScan");
 }
 
-}  // namespace cuda_launch
+}  // namespace device
 
 std::uint32_t CudaCubScan(Kind kind, std::span<const std::uint32_t> in,
                           std::span<std::uint32_t> out) {
@@ -64,9 +64,9 @@ std::uint32_t CudaCubScan(Kind kind, std::span<const std::uint32_t> in,
       kind, in, out,
       [](Kind k, const std::uint32_t* d_in, std::uint32_t* d_out, std::size_t n,
          void* temp, std::size_t temp_bytes) {
-        cuda_launch::CubScan(k, d_in, d_out, n, temp, temp_bytes, nullptr);
+        device::CubScan(k, d_in, d_out, n, temp, temp_bytes, nullptr);
       },
-      [](Kind k, std::size_t n) { return cuda_launch::CubTempBytes(k, n); });
+      [](Kind k, std::size_t n) { return device::CubTempBytes(k, n); });
 }
 
 }  // namespace adj::prefix_sum

@@ -1,7 +1,7 @@
 #pragma once
 
-// Device-resident entry points of the CUDA prefix sums: the host-memory
-// variants in the table and the benchmarks' DeviceScanner both call these.
+// The host-memory wrapper of prefix_sum's CUDA variants (private to the
+// family; other families use device_scan.cuh).
 
 #include <cuda_runtime_api.h>
 
@@ -10,20 +10,10 @@
 #include <span>
 
 #include "algorithms/common/cuda_memory.cuh"
+#include "algorithms/prefix_sum/device_scan.cuh"
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::prefix_sum::cuda_launch {
-
-// Scratch bytes LookbackScan needs for n elements (tile states + a counter).
-std::size_t LookbackTempBytes(std::size_t n);
-// Our single-pass decoupled look-back scan. `out` may equal `in`.
-void LookbackScan(Kind kind, const std::uint32_t* in, std::uint32_t* out,
-                  std::size_t n, void* temp, cudaStream_t stream);
-
-std::size_t CubTempBytes(Kind kind, std::size_t n);
-void CubScan(Kind kind, const std::uint32_t* in, std::uint32_t* out,
-             std::size_t n, void* temp, std::size_t temp_bytes,
-             cudaStream_t stream);
 
 // Host memory in and out, for the variant table: copies, scans, copies back,
 // and returns the total (mod 2^32) as the family's contract says.

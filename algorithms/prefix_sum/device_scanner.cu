@@ -17,10 +17,9 @@ DeviceScanner::DeviceScanner(std::span<const std::uint32_t> input) {
   cuda::RequireDevice();
   const std::size_t n = input.size();
   // Scratch for the larger of the two scans, allocated once, outside timing.
-  const std::size_t scratch_bytes =
-      std::max({cuda_launch::LookbackTempBytes(n),
-                cuda_launch::CubTempBytes(Kind::kInclusive, n),
-                cuda_launch::CubTempBytes(Kind::kExclusive, n)});
+  const std::size_t scratch_bytes = std::max(
+      {device::LookbackTempBytes(n), device::CubTempBytes(Kind::kInclusive, n),
+       device::CubTempBytes(Kind::kExclusive, n)});
   buffers_.reset(new Buffers{n, cuda::DeviceBuffer<std::uint32_t>(n),
                              cuda::DeviceBuffer<std::uint32_t>(n),
                              cuda::DeviceBuffer<unsigned char>(scratch_bytes)});
@@ -33,14 +32,14 @@ double DeviceScanner::TimeScan(std::string_view variant, Kind kind) {
   Buffers& b = *buffers_;
   if (variant == "cuda") {
     return cuda::TimeOnDevice([&] {
-      cuda_launch::LookbackScan(kind, b.in.data(), b.out.data(), b.n,
-                                b.scratch.data(), nullptr);
+      device::LookbackScan(kind, b.in.data(), b.out.data(), b.n,
+                           b.scratch.data(), nullptr);
     });
   }
   if (variant == "cuda_cub") {
     return cuda::TimeOnDevice([&] {
-      cuda_launch::CubScan(kind, b.in.data(), b.out.data(), b.n,
-                           b.scratch.data(), b.scratch.size(), nullptr);
+      device::CubScan(kind, b.in.data(), b.out.data(), b.n, b.scratch.data(),
+                      b.scratch.size(), nullptr);
     });
   }
   throw Error("prefix_sum: no device-resident variant named " +

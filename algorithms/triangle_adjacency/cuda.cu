@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "algorithms/common/cuda_memory.cuh"
-#include "algorithms/prefix_sum/cuda_launch.cuh"
+#include "algorithms/prefix_sum/device_scan.cuh"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
 namespace adj::triangle_adjacency {
@@ -111,12 +111,12 @@ void CudaBuild(std::span<const Triangle> triangles, std::size_t particle_count,
   cuda::Check(cudaGetLastError(), "MaxCount launch");
 
   // The extra slot (0) makes offsets[n] the total, as in NvCloth.
-  const std::size_t scan_bytes = prefix_sum::cuda_launch::CubTempBytes(
-      prefix_sum::Kind::kExclusive, n + 1);
+  const std::size_t scan_bytes =
+      prefix_sum::device::CubTempBytes(prefix_sum::Kind::kExclusive, n + 1);
   cuda::DeviceBuffer<unsigned char> scan_scratch(scan_bytes);
-  prefix_sum::cuda_launch::CubScan(prefix_sum::Kind::kExclusive, offsets.data(),
-                                   offsets.data(), n + 1, scan_scratch.data(),
-                                   scan_bytes, nullptr);
+  prefix_sum::device::CubScan(prefix_sum::Kind::kExclusive, offsets.data(),
+                              offsets.data(), n + 1, scan_scratch.data(),
+                              scan_bytes, nullptr);
 
   cuda::DeviceBuffer<std::uint32_t> cursors(n);
   cuda::Check(cudaMemcpy(cursors.data(), offsets.data(),

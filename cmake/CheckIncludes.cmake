@@ -1,0 +1,29 @@
+# Run by adj_check_includes at build time: -DCONFIG=<file> that sets UNIT,
+# FILES, ALLOWED (regexes a quoted include must match whole) and STAMP.
+include("${CONFIG}")
+set(errors "")
+foreach(file IN LISTS FILES)
+  file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+  foreach(line IN LISTS lines)
+    string(REGEX MATCH "\"([^\"]+)\"" quoted "${line}")
+    set(header "${CMAKE_MATCH_1}")
+    set(allowed FALSE)
+    foreach(pattern IN LISTS ALLOWED)
+      if(header MATCHES "^${pattern}$")
+        set(allowed TRUE)
+        break()
+      endif()
+    endforeach()
+    if(NOT allowed)
+      string(APPEND errors "  ${file}: #include \"${header}\"\n")
+    endif()
+  endforeach()
+endforeach()
+if(errors)
+  string(REPLACE ";" ", " allowed_text "${ALLOWED}")
+  message(FATAL_ERROR "${UNIT} includes what it does not declare "
+          "(allowed: ${allowed_text}; a family adds DEPENDS in its "
+          "adj_add_family and may include only that family's PUBLIC_HEADERS):\n"
+          "${errors}")
+endif()
+file(TOUCH "${STAMP}")
