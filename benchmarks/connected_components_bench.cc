@@ -1,6 +1,8 @@
 // connected_components/<variant>/<graph>/vertices:<V>: the time to label
 // every vertex of an undirected graph (symmetric Csr) with its component's
-// smallest id, the variant's input check included (see CheckGraph), beside
+// smallest id, the variant's input check included (see CheckGraph), and
+// .../vertices:<V>/trusted:1 the same variant's kernel alone (run_trusted on
+// a graph checked before timing), beside
 //   - connected_components/check_graph/<graph>/vertices:<V>: that check
 //     alone on one thread (offsets, ids, symmetry fingerprint), so that a
 //     comparison with published codes that trust their input can subtract
@@ -92,8 +94,10 @@ void SetCounters(benchmark::State& state, Scene& scene) {
   state.counters["components"] = reference::CountRoots(scene.Oracle());
 }
 
-void BenchVariant(benchmark::State& state, const Variant& variant,
-                  Scene& scene) {
+// `trusted`: the variant's run_trusted (no input check) on the graph checked
+// once before timing, the kernel alone; otherwise run, as shipped.
+void BenchVariant(benchmark::State& state, const Variant& variant, Scene& scene,
+                  bool trusted) {
   const Availability availability = CanRun(variant);
   if (!availability.available) {
     state.SkipWithError(availability.reason.c_str());
@@ -101,15 +105,17 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   }
   const Csr& graph = scene.Graph();
   Components out;
+  LabelFn* const run = trusted ? variant.run_trusted : variant.run;
   try {
-    variant.run(graph, out);
+    if (trusted) CheckGraph(graph);
+    run(graph, out);
     if (out.labels != scene.Oracle() ||
         out.count != reference::CountRoots(scene.Oracle())) {
       state.SkipWithError("labels differ from the oracle");
       return;
     }
     for (auto _ : state) {
-      variant.run(graph, out);
+      run(graph, out);
       benchmark::DoNotOptimize(out.labels.data());
       benchmark::ClobberMemory();
     }
@@ -220,10 +226,20 @@ void RegisterAll() {
           ("connected_components/" + std::string(variant.name) + suffix)
               .c_str(),
           [&variant, scene](benchmark::State& state) {
-            BenchVariant(state, variant, *scene);
+            BenchVariant(state, variant, *scene, false);
           })
           ->ArgName("vertices")
           ->Arg(vertices)
+          ->UseRealTime();
+      if (variant.run_trusted == nullptr) continue;
+      benchmark::RegisterBenchmark(
+          ("connected_components/" + std::string(variant.name) + suffix)
+              .c_str(),
+          [&variant, scene](benchmark::State& state) {
+            BenchVariant(state, variant, *scene, true);
+          })
+          ->ArgNames({"vertices", "trusted"})
+          ->Args({vertices, 1})
           ->UseRealTime();
     }
   }

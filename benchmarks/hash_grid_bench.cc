@@ -91,7 +91,7 @@ constexpr std::int64_t kRadiusCells[] = {1, 2, 3};
 // half; the full sweep takes --benchmark_min_time.
 constexpr double kQuickMinTime = 0.1;
 // The quick sweep measures the copies beside this scene only (the time
-// figure's; the search runs at 1-2 % of copy speed, and 30 copy rows would
+// figure's; the search runs far below copy speed, and 30 copy rows would
 // be a third of the sweep); the full sweep beside every scene.
 constexpr const char* kQuickLimitScene = "uniform";
 // The quick sweep checks Müller's duplicates against the reference up to

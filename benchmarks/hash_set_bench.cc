@@ -93,8 +93,8 @@ void BenchInsert(benchmark::State& state, const Variant& variant) {
   const Keys& keys = KeysFor(load);
   const auto set = variant.run(kCapacity);
   // Untimed: a first bulk insert may pay one-off costs that the steady state
-  // does not (on the H100, cuda_lock_free's first insert took 0.3-0.8 s while
-  // its kernel ran < 1 ms).
+  // does not (cuda_lock_free's on the H100:
+  // docs/hash_set.md#decisions-and-dead-ends).
   set->InsertAll(keys.present);
   bool verified = true;
   for (auto _ : state) {

@@ -46,11 +46,10 @@ constexpr const char* kSubdividedMeshes[] = {"bunny00", "armadillo"};
 // row entries near 12 t bytes of the indices: when both arrays start at the
 // same offset within a 4 KiB page (what two fresh large allocations get from
 // glibc's mmap), each load waits on a store it only seems to depend on (4K
-// aliasing). NvCloth's fill on the 2M-triangle grid took 15 ms aliased and
-// 7 ms 48 bytes or more apart on the 2-vCPU EPYC. Every row puts its input
-// this many bytes past the output's page offset, so that timings do not
-// depend on the allocator's history; the `_page_aliased` scene shows the
-// other case.
+// aliasing; docs/triangle_adjacency.md#decisions-and-dead-ends has the
+// kept numbers). Every row puts its input this many bytes past the
+// output's page offset, so that timings do not depend on the allocator's
+// history; the `_page_aliased` scene shows the other case.
 constexpr std::size_t kPageGap = 2048;
 constexpr std::size_t kPage = 4096;
 

@@ -130,6 +130,55 @@ TEST(AdjacentCli, HelpOnEveryCommand) {
   EXPECT_EQ(RunAdjacent("verify").status, 2);
 }
 
+// The lines of `text` that a build without CUDA has too: a docs table is
+// written from a CUDA build (as CI's), so elsewhere its cuda rows are extra.
+std::vector<std::string> ComparableLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+#if !ADJ_HAVE_CUDA
+    if (line.find(" | cuda | ") != std::string::npos) continue;
+#endif
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+// docs/<family>.md embeds `adjacent variants --markdown --family <family>`
+// between its generated markers: a table row added, renamed or retagged
+// without the doc following fails here (tools/update-docs.py rewrites them).
+TEST(AdjacentCli, DocsEmbedTheCurrentVariantTables) {
+  for (const char* family :
+       {"prefix_sum", "compaction", "hash_set", "triangle_adjacency",
+        "triplet_schedule", "triplet_collide", "hash_grid",
+        "connected_components"}) {
+    SCOPED_TRACE(family);
+    const Result result =
+        RunAdjacent(std::string("variants --markdown --family ") + family);
+    ASSERT_EQ(result.status, 0) << result.output;
+    const std::filesystem::path doc = std::filesystem::path(ADJ_SOURCE_DIR) /
+                                      "docs" / (family + std::string(".md"));
+    std::ifstream in(doc);
+    ASSERT_TRUE(in) << "missing " << doc;
+    const std::string text((std::istreambuf_iterator<char>(in)),
+                           std::istreambuf_iterator<char>());
+    const std::string begin =
+        std::string(
+            "<!-- BEGIN generated: adjacent variants --markdown "
+            "--family ") +
+        family + " -->\n";
+    const std::string end = "<!-- END generated -->";
+    const std::size_t from = text.find(begin);
+    ASSERT_NE(from, std::string::npos) << doc << " has no " << begin;
+    const std::size_t to = text.find(end, from);
+    ASSERT_NE(to, std::string::npos) << doc << " has no " << end;
+    const std::string embedded =
+        text.substr(from + begin.size(), to - from - begin.size());
+    EXPECT_EQ(ComparableLines(embedded), ComparableLines(result.output))
+        << doc << " is stale: run tools/update-docs.py";
+  }
+}
+
 TEST(AdjacentCli, VariantsListsEveryFamilyAndSaysWhyCudaCannotRun) {
   const Result result = RunAdjacent("variants");
   EXPECT_EQ(result.status, 0);

@@ -263,6 +263,26 @@ TEST_P(ConnectedComponents, GeneratedGraphsMatchOracle) {
   omp_set_num_threads(default_threads);
 }
 
+// The table's run_trusted is the same kernel without the input check: on
+// checked input it labels as the oracle does, and it is what `run` runs
+// after CheckGraph.
+TEST_P(ConnectedComponents, TrustedKernelMatchesOracleOnCheckedInput) {
+  ASSERT_NE(variant().run_trusted, nullptr);
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check("every kind of graph, checked first", [this] {
+    const GraphSpec spec = *AnyGraphSpec();
+    if (threaded()) omp_set_num_threads(*rc::gen::inRange(1, 7));
+    const Csr graph = BuildGraph(spec);
+    CheckGraph(graph);
+    Components got;
+    variant().run_trusted(graph, got);
+    RC_ASSERT(got.labels == reference::ComponentLabels(graph));
+    RC_ASSERT(reference::VerifyLabels(graph, got.labels, got.count) ==
+              std::string());
+  }));
+  omp_set_num_threads(default_threads);
+}
+
 // Bad input: a clear error before any label is written.
 TEST_P(ConnectedComponents, RejectsMalformedCsr) {
   struct Bad {

@@ -1207,27 +1207,26 @@ TEST_P(ThreadedWarpScheduler, SameScheduleOnEveryThreadCount) {
 }
 
 // Their descriptions and the collide benchmark (which skips them) rely on
-// this: each OpenMP warp variant is its serial twin with threads, not
-// another layout.
-TEST(OpenMpWarpSchedulers, ScheduleAsTheirSerialTwins) {
+// this: each OpenMP warp variant is its serial twin (the table's `twin`)
+// with threads, not another layout.
+class TwinWarpScheduler : public WarpScheduler {};
+
+TEST_P(TwinWarpScheduler, SchedulesAsItsSerialTwin) {
   const int default_threads = omp_get_max_threads();
   omp_set_num_threads(2);
-  const std::pair<ScheduleFn*, ScheduleFn*> twins[] = {
-      {&BfsBuiltWarp, &BfsBuiltWarpOpenMp}, {&BfsWalkWarp, &BfsWalkWarpOpenMp}};
-  for (const auto& [serial_fn, threaded_fn] : twins) {
-    for (const Mesh& mesh :
-         {scenes::Shuffled(
-              scenes::ClothGrid(64, 64, scenes::Diagonals::kUniform), 5),
-          scenes::ClothGrid(40, 40, scenes::Diagonals::kAlternating)}) {
-      const Triplets triplets = scenes::VirtualParticles(mesh);
-      const Schedule serial =
-          Scheduled(serial_fn, triplets, mesh.particles(), 32);
-      const Schedule threaded =
-          Scheduled(threaded_fn, triplets, mesh.particles(), 32);
-      EXPECT_EQ(threaded.threads, 2);
-      EXPECT_EQ(threaded.set_sizes, serial.set_sizes);
-      EXPECT_TRUE(threaded.triplets == serial.triplets);
-    }
+  const Variant& twin = testing::TwinOf(WarpSchedulers(), variant());
+  EXPECT_NE(twin.backend, Backend::kOpenMp);
+  for (const Mesh& mesh :
+       {scenes::Shuffled(scenes::ClothGrid(64, 64, scenes::Diagonals::kUniform),
+                         5),
+        scenes::ClothGrid(40, 40, scenes::Diagonals::kAlternating)}) {
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    const Schedule serial = Scheduled(twin.run, triplets, mesh.particles(), 32);
+    const Schedule threaded =
+        Scheduled(variant().run, triplets, mesh.particles(), 32);
+    EXPECT_EQ(threaded.threads, 2);
+    EXPECT_EQ(threaded.set_sizes, serial.set_sizes);
+    EXPECT_TRUE(threaded.triplets == serial.triplets);
   }
   omp_set_num_threads(default_threads);
 }
@@ -1242,6 +1241,10 @@ INSTANTIATE_TEST_SUITE_P(Variants, ThreadedWarpScheduler,
                          ::testing::ValuesIn(testing::CasesOfBackend(
                              WarpSchedulers(), Backend::kOpenMp)),
                          testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinWarpScheduler,
+    ::testing::ValuesIn(testing::CasesWithTwin(WarpSchedulers())),
+    testing::CaseName);
 
 }  // namespace
 }  // namespace adj::triplet_schedule

@@ -65,6 +65,27 @@ std::vector<VariantCase> CasesOfBackend(std::span<const Variant<Fn>> table,
   });
 }
 
+// The rows with a twin (the single-threaded row they must equal): the
+// table, not a hand list, says which pairs a twin test compares.
+template <typename Fn>
+std::vector<VariantCase> CasesWithTwin(std::span<const Variant<Fn>> table) {
+  return CasesWhere(
+      table, [](const Variant<Fn>& variant) { return !variant.twin.empty(); });
+}
+
+// The row `variant.twin` names; fails the calling test when there is none.
+template <typename Fn>
+const Variant<Fn>& TwinOf(std::span<const Variant<Fn>> table,
+                          const Variant<Fn>& variant) {
+  const Variant<Fn>* twin = FindVariant(table, variant.twin);
+  if (twin == nullptr) {
+    ADD_FAILURE() << variant.name << "'s twin " << variant.twin
+                  << " is not in its table";
+    return variant;
+  }
+  return *twin;
+}
+
 inline std::string CaseName(const ::testing::TestParamInfo<VariantCase>& info) {
   return info.param.name;
 }

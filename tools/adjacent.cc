@@ -58,10 +58,16 @@ vertices of a .off, .obj or ASCII .ply (a PLY without faces is a cloud).
 )";
 
 constexpr std::string_view kVariantsHelp =
-    R"(usage: adjacent variants
+    R"(usage: adjacent variants [--markdown] [--family FAMILY]
 
-Lists every family's variant table: name, backend, whether it can run on this
-machine (a CUDA variant without a usable GPU says why), and what it is.
+Lists every family's variant table: name, backend, origin (faithful, fixed,
+ours, baseline), whether it can run on this machine (a CUDA variant without a
+usable GPU says why), and what it is.
+
+  --markdown       the table as docs/<family>.md embeds it: variant, backend,
+                   origin, twin (the row an OpenMP variant must equal), what
+                   it is; nothing that depends on this machine
+  --family FAMILY  only that family's rows
 )";
 
 constexpr std::string_view kStatsHelp =
@@ -153,15 +159,55 @@ int Usage(std::string_view help, const std::string& problem) {
   return kUsage;
 }
 
+// `variants --markdown`: one table per family, the block between the
+// "BEGIN generated" and "END generated" lines of docs/<family>.md (a test
+// compares them; tools/update-docs.py rewrites them).
+void PrintVariantsMarkdown(const std::vector<VariantRow>& rows) {
+  std::printf("| variant | backend | origin | twin | what it is |\n");
+  std::printf("| --- | --- | --- | --- | --- |\n");
+  for (const VariantRow& row : rows) {
+    std::string description;
+    for (const char c : row.description) {
+      if (c == '|') description += '\\';
+      description += c;
+    }
+    std::printf("| `%s` | %s | %s | %s | %s |\n", row.name.c_str(),
+                std::string(BackendName(row.backend)).c_str(),
+                std::string(OriginName(row.origin)).c_str(),
+                row.twin.empty() ? "" : ("`" + row.twin + "`").c_str(),
+                description.c_str());
+  }
+}
+
 int Variants(const std::vector<std::string>& args) {
   if (WantsHelp(args)) {
     std::cout << kVariantsHelp;
     return kOk;
   }
-  if (!args.empty()) return Usage(kVariantsHelp, "unexpected " + args[0]);
-  std::printf("%-20s %-22s %-7s %-5s %s\n", "family", "variant", "backend",
-              "runs", "description");
-  for (const VariantRow& row : AllVariants()) {
+  bool markdown = false;
+  std::string family;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--markdown") {
+      markdown = true;
+    } else if (args[i] == "--family" && i + 1 < args.size()) {
+      family = args[++i];
+    } else {
+      return Usage(kVariantsHelp, "unexpected " + args[i]);
+    }
+  }
+  std::vector<VariantRow> rows = AllVariants();
+  if (!family.empty()) {
+    std::erase_if(rows,
+                  [&](const VariantRow& row) { return row.family != family; });
+    if (rows.empty()) return Usage(kVariantsHelp, "no family " + family);
+  }
+  if (markdown) {
+    PrintVariantsMarkdown(rows);
+    return kOk;
+  }
+  std::printf("%-20s %-22s %-7s %-8s %-5s %s\n", "family", "variant", "backend",
+              "origin", "runs", "description");
+  for (const VariantRow& row : rows) {
     std::string runs = row.availability.available ? "yes" : "no";
     std::string description = row.description;
     if (row.backend == Backend::kSimd) {
@@ -171,9 +217,10 @@ int Variants(const std::vector<std::string>& args) {
     if (!row.availability.available) {
       description += " [cannot run here: " + row.availability.reason + "]";
     }
-    std::printf("%-20s %-22s %-7s %-5s %s\n", row.family.c_str(),
+    std::printf("%-20s %-22s %-7s %-8s %-5s %s\n", row.family.c_str(),
                 row.name.c_str(), std::string(BackendName(row.backend)).c_str(),
-                runs.c_str(), description.c_str());
+                std::string(OriginName(row.origin)).c_str(), runs.c_str(),
+                description.c_str());
   }
   return kOk;
 }

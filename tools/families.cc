@@ -31,6 +31,7 @@ void AppendTable(const std::string& family,
                  std::vector<VariantRow>& rows) {
   for (const auto& variant : table) {
     rows.push_back({family, std::string(variant.name), variant.backend,
+                    variant.origin, std::string(variant.twin),
                     std::string(variant.description), CanRun(variant)});
   }
 }

@@ -23,6 +23,8 @@ struct VariantRow {
   std::string family;
   std::string name;
   Backend backend;
+  Origin origin;
+  std::string twin;
   std::string description;
   Availability availability;
 };

@@ -8,18 +8,50 @@
 
 namespace adj {
 
+// Where an implementation comes from: the published algorithm reproduced
+// with its quirks (faithful), the published algorithm with a quirk repaired
+// (fixed), ours, or a textbook / library baseline to compare with.
+enum class Origin { kFaithful, kFixed, kOurs, kBaseline };
+
+constexpr std::string_view OriginName(Origin origin) {
+  switch (origin) {
+    case Origin::kFaithful:
+      return "faithful";
+    case Origin::kFixed:
+      return "fixed";
+    case Origin::kOurs:
+      return "ours";
+    case Origin::kBaseline:
+      return "baseline";
+  }
+  return "unknown";
+}
+
 // One row of a family's variant table: an implementation of the family's
-// signature `Fn`, named and tagged with its backend. Properties, benchmarks
-// and the command line iterate the table; adding an implementation is one
-// file and one row.
+// signature `Fn`, named and tagged with its backend and origin. Properties,
+// benchmarks, the command line and the docs iterate the table; adding an
+// implementation is one file, one row and one CMake source line.
+//
+// Threads follow the backend: serial and simd rows run on the calling
+// thread, openmp rows on omp_get_max_threads() threads, cuda rows on the
+// device. An openmp row with a `twin` must give exactly the twin's output
+// whatever the thread count (tests check it from the table).
 template <typename Fn>
 struct Variant {
   std::string_view name;
   Backend backend;
+  Origin origin;
   // What a user should know when comparing it: whose algorithm it follows,
   // and any quirk it keeps on purpose.
   std::string_view description;
   Fn* run;
+  // The name of the single-threaded row of the same table this row must
+  // equal output for output; empty when none.
+  std::string_view twin = {};
+  // The same kernel without the input check, for input the caller has
+  // already passed through the family's check (run = check + run_trusted);
+  // null where the family has no separable check.
+  Fn* run_trusted = nullptr;
 };
 
 template <typename Fn>

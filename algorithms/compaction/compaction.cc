@@ -9,27 +9,27 @@ namespace adj::compaction {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"serial", Backend::kSerial,
+    Variant{"serial", Backend::kSerial, Origin::kBaseline,
             "the textbook loop, branch-free: write every value, advance the "
             "output only past kept ones",
             &SerialCompact},
-    Variant{"simd", Backend::kSimd,
+    Variant{"simd", Backend::kSimd, Origin::kOurs,
             "Highway, dynamic dispatch: a vector of values, its flags widened "
             "to a mask, CompressStore of the kept lanes",
             &SimdCompact},
-    Variant{"openmp", Backend::kOpenMp,
+    Variant{"openmp", Backend::kOpenMp, Origin::kOurs,
             "chunks of 2^17 dealt to threads in turn: count a chunk's "
             "flags, wait for the previous chunk's published end, publish "
             "its own, compact it there with the simd kernel (one pass); in "
             "place, slices compacted where they lie, then moved down",
-            &OpenMpCompact},
+            &OpenMpCompact, "serial"},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda_cub", Backend::kCuda,
+    Variant{"cuda_cub", Backend::kCuda, Origin::kBaseline,
             "cub::DeviceSelect::Flagged over the negated flags, host memory "
             "in and out",
             &CudaCubCompact},
-    Variant{"cuda", Backend::kCuda,
-            "ours: per-tile counts by warp ballots, the suite's own "
+    Variant{"cuda", Backend::kCuda, Origin::kOurs,
+            "per-tile counts by warp ballots, the suite's own "
             "decoupled look-back scan of the tile counts, then a stable "
             "scatter (ballot ranks within warps, warp offsets in shared "
             "memory); host memory in and out",

@@ -5,11 +5,8 @@
 //     published where its output ends, publishes where this chunk's ends,
 //     and compacts the chunk there with the simd kernel. Values and flags
 //     are read from memory once and out is written once; the wait is short
-//     because a chunk publishes before it compacts. Before, a count pass
-//     over all flags came first, and the flags were read twice:
-//     2^26 items, 2 threads, same process, alternating, best of 9: 10 % kept
-//     9.8 -> 8.9 ms, 50 % 11.1 -> 9.3 ms, 90 % 13.0 -> 12.1 ms. Chunks of
-//     2^16 and 2^18 items were within noise of 2^17; 2^14 lost the gain.
+//     because a chunk publishes before it compacts. Why chained, and the
+//     chunk size: docs/compaction.md#decisions-and-dead-ends.
 //   - In place: a thread's destination may be a slice another thread has
 //     not read yet, so each thread first compacts its slice where it lies,
 //     then the kept runs move down in slice order (memmove; each run's

@@ -25,14 +25,11 @@ namespace hn = hwy::HWY_NAMESPACE;
 // The kept lanes of v moved to the front (the others' contents unspecified).
 // On AVX2, Highway 1.0.3's Compress of 32-bit lanes reads its lane indices
 // from a table that is a non-static constexpr local, and GCC 12 copies that
-// 1 KiB table to the stack on every call, inside the loop: perf on an AVX2
-// EPYC put 82 % of the kernel in `rep movsq`. The same lookup here, from a
-// static table: per mask of 8 lanes, the kept lanes' indices as nibbles.
-// compaction_bench there (scratch: console medians of 5, no JSON kept),
-// 2^17 items, keep50: simd 396 us
-// with Highway's Compress, 25.6 us with this, serial 91 us. The other
-// targets keep Highway's: AVX-512 compresses natively; SSE4's and SSSE3's
-// tables (256 bytes) are non-static too, but were not measured.
+// 1 KiB table to the stack on every call, inside the loop. The same lookup
+// here, from a static table: per mask of 8 lanes, the kept lanes' indices as
+// nibbles (docs/compaction.md#decisions-and-dead-ends). The other targets
+// keep Highway's: AVX-512 compresses natively; SSE4's and SSSE3's tables
+// (256 bytes) are non-static too.
 #if HWY_TARGET == HWY_AVX2
 constexpr std::array<std::uint32_t, 256> kKeptLaneNibbles = [] {
   std::array<std::uint32_t, 256> table{};
@@ -121,8 +118,8 @@ std::size_t Compact(const std::uint32_t* values, const std::uint8_t* flags,
     const auto v = hn::LoadU(d, values + i);
     const auto keep = hn::Eq(hn::PromoteTo(d, hn::LoadU(d8, flags + i)), zero);
     // Compress in a register, then a plain full-vector store: AVX-512's
-    // compress-to-memory is microcoded on Zen 4 (measured 2x slower than
-    // the scalar loop here).
+    // compress-to-memory is microcoded on Zen 4 and slower than the scalar
+    // loop (docs/compaction.md#decisions-and-dead-ends).
     hn::StoreU(CompressKept(d, v, keep), d, out + kept);
     kept += hn::CountTrue(d, keep);
   }

@@ -11,6 +11,10 @@ namespace adj::connected_components {
 
 void BfsLabels(const Csr& graph, Components& out) {
   CheckGraph(graph);
+  BfsLabelsTrusted(graph, out);
+}
+
+void BfsLabelsTrusted(const Csr& graph, Components& out) {
   constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   const std::size_t n = graph.rows();
   out.labels.assign(n, kNone);

@@ -10,47 +10,67 @@ namespace adj::connected_components {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"dfs", Backend::kSerial,
+    Variant{"dfs",
+            Backend::kSerial,
+            Origin::kBaseline,
             "depth-first search from each unlabelled vertex in ascending "
             "order, iterative (an explicit stack of vertices, marked when "
             "pushed): no recursion, a 10M-vertex path is fine",
-            &DfsLabels},
-    Variant{"bfs", Backend::kSerial,
+            &DfsLabels,
+            {},
+            &DfsLabelsTrusted},
+    Variant{"bfs",
+            Backend::kSerial,
+            Origin::kBaseline,
             "breadth-first search from each unlabelled vertex in ascending "
             "order, the labels array doubling as the visited set and one "
             "vector as the queue",
-            &BfsLabels},
-    Variant{"union_find", Backend::kSerial,
+            &BfsLabels,
+            {},
+            &BfsLabelsTrusted},
+    Variant{"union_find",
+            Backend::kSerial,
+            Origin::kBaseline,
             "serial union-find over every edge (u > v): path halving, the "
             "larger root hooked under the smaller, so roots are the "
             "component minima; one ascending pass flattens",
-            &UnionFindLabels},
-    Variant{"ecl_cc", Backend::kSerial,
+            &UnionFindLabels,
+            {},
+            &UnionFindLabelsTrusted},
+    Variant{"ecl_cc",
+            Backend::kSerial,
+            Origin::kFaithful,
             "ECL-CC (Jaiganesh & Burtscher, HPDC 2018) without threads: "
             "parent = first smaller neighbour, hooking of each edge once "
             "(v > u) larger root under smaller, intermediate pointer "
             "jumping in find, final flattening",
-            &EclCcLabels},
-    Variant{"ecl_cc_openmp", Backend::kOpenMp,
+            &EclCcLabels,
+            {},
+            &EclCcLabelsTrusted},
+    Variant{"ecl_cc_openmp", Backend::kOpenMp, Origin::kFaithful,
             "ECL-CC's OpenMP version: the same three phases as parallel "
             "loops (guided schedule), hooking by compare-and-swap through "
             "std::atomic_ref, relaxed loads and stores as in the race-free "
             "ECL Suite variant",
-            &EclCcOpenMpLabels},
-    Variant{"afforest", Backend::kOpenMp,
+            &EclCcOpenMpLabels, "ecl_cc", &EclCcOpenMpLabelsTrusted},
+    Variant{"afforest", Backend::kOpenMp, Origin::kFaithful,
             "GAP's Afforest (Sutton, Ben-Nun, Barak, IPDPS 2018): link "
             "each vertex to its first 2 neighbours (one round each, then "
             "compress), find the most frequent component from 1024 "
             "samples, link the remaining edges of every vertex outside it, "
             "compress",
-            &AfforestLabels},
+            &AfforestLabels, "union_find", &AfforestLabelsTrusted},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda_ecl_cc", Backend::kCuda,
+    Variant{"cuda_ecl_cc",
+            Backend::kCuda,
+            Origin::kFaithful,
             "ECL-CC's CUDA phases (init, compute with atomicCAS hooking "
             "and intermediate pointer jumping, flatten), one thread per "
             "vertex (no warp/block kernels for high degree yet); host "
             "memory in and out",
-            &CudaEclCcLabels},
+            &CudaEclCcLabels,
+            {},
+            &CudaEclCcLabelsTrusted},
 #endif
   };
   return kVariants;

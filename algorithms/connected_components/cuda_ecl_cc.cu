@@ -93,6 +93,10 @@ __global__ void Flatten(std::uint32_t n, std::uint32_t* parent) {
 
 void CudaEclCcLabels(const Csr& graph, Components& out) {
   CheckGraph(graph);
+  CudaEclCcLabelsTrusted(graph, out);
+}
+
+void CudaEclCcLabelsTrusted(const Csr& graph, Components& out) {
   cuda::RequireDevice();
   const std::size_t n = graph.rows();
   out.labels.resize(n);

@@ -12,6 +12,10 @@ namespace adj::connected_components {
 
 void DfsLabels(const Csr& graph, Components& out) {
   CheckGraph(graph);
+  DfsLabelsTrusted(graph, out);
+}
+
+void DfsLabelsTrusted(const Csr& graph, Components& out) {
   constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   const std::size_t n = graph.rows();
   out.labels.assign(n, kNone);

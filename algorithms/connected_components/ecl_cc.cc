@@ -37,6 +37,10 @@ inline std::uint32_t Representative(std::uint32_t* parent, std::uint32_t v) {
 
 void EclCcLabels(const Csr& graph, Components& out) {
   CheckGraph(graph);
+  EclCcLabelsTrusted(graph, out);
+}
+
+void EclCcLabelsTrusted(const Csr& graph, Components& out) {
   const std::size_t n = graph.rows();
   out.labels.resize(n);
   out.threads = 1;

@@ -53,8 +53,12 @@ inline std::uint32_t Representative(std::uint32_t* parent, std::uint32_t v) {
 }  // namespace
 
 void EclCcOpenMpLabels(const Csr& graph, Components& out) {
+  CheckGraph(graph, omp_get_max_threads());
+  EclCcOpenMpLabelsTrusted(graph, out);
+}
+
+void EclCcOpenMpLabelsTrusted(const Csr& graph, Components& out) {
   const int threads = omp_get_max_threads();
-  CheckGraph(graph, threads);
   const std::size_t n = graph.rows();
   out.labels.resize(n);
   std::uint32_t* parent = out.labels.data();

@@ -23,6 +23,10 @@ inline std::uint32_t FindHalving(std::uint32_t* parent, std::uint32_t x) {
 
 void UnionFindLabels(const Csr& graph, Components& out) {
   CheckGraph(graph);
+  UnionFindLabelsTrusted(graph, out);
+}
+
+void UnionFindLabelsTrusted(const Csr& graph, Components& out) {
   const std::size_t n = graph.rows();
   out.labels.resize(n);
   out.threads = 1;

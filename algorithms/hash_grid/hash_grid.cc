@@ -10,47 +10,47 @@ namespace adj::hash_grid {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"muller", Backend::kSerial,
+    Variant{"muller", Backend::kSerial, Origin::kFaithful,
             "faithful Ten Minute Physics dense hash: count per hashed "
             "cell, inclusive scan, decrementing fill, queryAll over the "
             "hashed buckets of the window; half list (j < i), rows in "
             "Müller's order, duplicates when two searched cells share a "
             "bucket",
             &MullerQueryAll},
-    Variant{"cell_sorted", Backend::kSerial,
-            "ours: particles counting-sorted by exact cell (dense grid over "
+    Variant{"cell_sorted", Backend::kSerial, Origin::kOurs,
+            "particles counting-sorted by exact cell (dense grid over "
             "the occupied box, or sorted cell keys when the box is sparse), "
             "one window per cell, x-runs of cells as contiguous ranges; no "
             "hash, no duplicates; full lists, rows ascending",
             &CellSortedFull},
-    Variant{"cell_sorted_half", Backend::kSerial,
-            "ours: cell_sorted keeping only j < i, Müller's half list "
+    Variant{"cell_sorted_half", Backend::kSerial, Origin::kOurs,
+            "cell_sorted keeping only j < i, Müller's half list "
             "without duplicates; rows ascending",
             &CellSortedHalf},
-    Variant{"cell_sorted_simd", Backend::kSimd,
-            "ours: cell_sorted with the pair test on Highway lanes (8 "
+    Variant{"cell_sorted_simd", Backend::kSimd, Origin::kOurs,
+            "cell_sorted with the pair test on Highway lanes (8 "
             "doubles on AVX-512), rounding as the scalar test; full lists, "
             "rows ascending",
             &CellSortedSimd},
-    Variant{"cell_order_simd", Backend::kSimd,
-            "ours: cell_sorted_simd without the sort per row: rows in cell "
+    Variant{"cell_order_simd", Backend::kSimd, Origin::kOurs,
+            "cell_sorted_simd without the sort per row: rows in cell "
             "order (by cell, then id), as a consumer walking cells reads "
             "them; full lists",
             &CellOrderSimd},
-    Variant{"cell_sorted_openmp", Backend::kOpenMp,
-            "ours: cell_sorted with the cells split among threads by "
+    Variant{"cell_sorted_openmp", Backend::kOpenMp, Origin::kOurs,
+            "cell_sorted with the cells split among threads by "
             "particle count, per-row counts, one scan, rows copied and "
             "sorted in parallel; full lists, rows ascending, the same CSR "
             "whatever the thread count",
-            &CellSortedOpenMp},
-    Variant{"cell_order_simd_openmp", Backend::kOpenMp,
-            "ours: cell_order_simd with the cells split among threads as "
+            &CellSortedOpenMp, "cell_sorted"},
+    Variant{"cell_order_simd_openmp", Backend::kOpenMp, Origin::kOurs,
+            "cell_order_simd with the cells split among threads as "
             "cell_sorted_openmp; rows in cell order, the same CSR whatever "
             "the thread count",
-            &CellOrderSimdOpenMp},
+            &CellOrderSimdOpenMp, "cell_order_simd"},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda", Backend::kCuda,
-            "ours: CUB radix sort of the particles by exact cell, the "
+    Variant{"cuda", Backend::kCuda, Origin::kOurs,
+            "CUB radix sort of the particles by exact cell, the "
             "occupied cells by a scan, one thread per particle walking its "
             "Müller window as (z, y) runs of cells found by binary search; "
             "count, scan, fill; full lists, rows in cell order; host memory "

@@ -8,22 +8,22 @@ namespace adj::hash_set {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"std_unordered", Backend::kSerial,
-            "baseline: std::unordered_set<uint32_t> behind the same "
+    Variant{"std_unordered", Backend::kSerial, Origin::kBaseline,
+            "std::unordered_set<uint32_t> behind the same "
             "capacity limit",
             &MakeStdUnordered},
-    Variant{"open_addressing", Backend::kSerial,
+    Variant{"open_addressing", Backend::kSerial, Origin::kOurs,
             "one uint32 array, linear probing from a Fibonacci hash, "
             "0xFFFFFFFF for free slots",
             &MakeOpenAddressing},
-    Variant{"lock_free", Backend::kOpenMp,
+    Variant{"lock_free", Backend::kOpenMp, Origin::kOurs,
             "open_addressing on std::atomic slots: a free slot is claimed "
             "with compare-and-swap, a capacity reservation counter bounds "
             "the probes; bulk inserts and lookups on std::thread workers "
             "(omp_get_max_threads of them)",
-            &MakeLockFree},
+            &MakeLockFree, "open_addressing"},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda_lock_free", Backend::kCuda,
+    Variant{"cuda_lock_free", Backend::kCuda, Origin::kOurs,
             "lock_free on the GPU: one thread per key, atomicCAS claims a "
             "slot, atomicAdd reserves capacity; the table lives on the "
             "device, keys and answers cross in host memory",

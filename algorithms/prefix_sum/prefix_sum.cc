@@ -9,22 +9,22 @@ namespace adj::prefix_sum {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"serial", Backend::kSerial,
+    Variant{"serial", Backend::kSerial, Origin::kBaseline,
             "the textbook loop: one running sum, one pass", &SerialScan},
-    Variant{"simd", Backend::kSimd,
+    Variant{"simd", Backend::kSimd, Origin::kOurs,
             "Highway, dynamic dispatch: in-register scan of 128-bit blocks "
             "plus a broadcast carry; streaming stores for large n",
             &SimdScan},
-    Variant{"openmp", Backend::kOpenMp,
+    Variant{"openmp", Backend::kOpenMp, Origin::kOurs,
             "blocked two-pass scan (per-thread block sums, scan of the "
             "sums, rescan), cache-sized blocks so memory is read once",
-            &OpenMpScan},
+            &OpenMpScan, "serial"},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda", Backend::kCuda,
+    Variant{"cuda", Backend::kCuda, Origin::kOurs,
             "our single-pass decoupled look-back kernel (Merrill & "
             "Garland), host memory in and out",
             &CudaLookbackScan},
-    Variant{"cuda_cub", Backend::kCuda,
+    Variant{"cuda_cub", Backend::kCuda, Origin::kBaseline,
             "cub::DeviceScan::InclusiveSum / ExclusiveSum, host memory in "
             "and out",
             &CudaCubScan},

@@ -30,9 +30,9 @@ SliceCount CountSlice(const Triangle* triangles, std::size_t begin,
   const auto limit = hn::Set(d, static_cast<std::uint32_t>(particle_count));
   const auto span_limit = hn::Set(d, kScatteredSpan + 1);
   // The window, folded over whole vectors and reduced once at the end
-  // rather than across lanes per block (the grid's count was no faster for
-  // it; the shuffled grid's build was, 11.2 -> 10.1 ms, same process, order
-  // swapped).
+  // rather than across lanes per block: faster on the shuffled grid, no
+  // slower on the plain one
+  // (docs/triangle_adjacency.md#decisions-and-dead-ends).
   auto low = hn::Set(d, std::numeric_limits<std::uint32_t>::max());
   auto high = hn::Zero(d);
   // A full block on whole vectors (16 triangles are 48 ids: 3 vectors of

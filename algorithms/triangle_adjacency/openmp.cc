@@ -13,8 +13,8 @@
 //     a region whose second half costs more (CGAL's armadillo subdivided:
 //     new vertices numbered far from the old ones they join) still splits
 //     evenly. The count pass
-//     (count_kernel.cc, compiled by Highway for the CPU at hand: its vector
-//     min / max took a third of the pass as baseline x86-64 code)
+//     (count_kernel.cc, compiled by Highway for the CPU at hand: baseline
+//     x86-64 has no unsigned 32-bit vector min / max)
 //     range-checks 16 triangles at a time and records the window of
 //     particles each slice touched;
 //   - merge: each thread turns an equal share of the particles into offsets
@@ -55,14 +55,11 @@ namespace {
 
 using detail::kNoError;
 // How far ahead the ranked fill prefetches its slots (and twice as far, the
-// cursors that locate them). Measured when scattered meshes took the ranked
-// fill too: CGAL's armadillo subdivided to 3.3M triangles, 2 threads, 2-vCPU
-// EPYC, same process (scratch): none 22 ms, 16 triangles 16, 32 15, 64
-// 14.5, 128 13.5.
+// cursors that locate them). Tuned: see
+// docs/triangle_adjacency.md#decisions-and-dead-ends (kFillPrefetch).
 constexpr std::size_t kFillPrefetch = 64;
-// The same for the scattered fill. Its fill phase (2 threads, same process,
-// scratch), armadillo subdivided / the 2M-triangle grid shuffled: 32
-// triangles 6.3 / 7.2 ms, 48 5.8 / 7.2, 64 5.7 / 8.1, 128 5.5 / 8.8.
+// The same for the scattered fill. Tuned: see
+// docs/triangle_adjacency.md#decisions-and-dead-ends (kScatteredFillPrefetch).
 constexpr std::size_t kScatteredFillPrefetch = 48;
 // A slice counts as scattered when more than 1 / kScatteredShare of
 // kSampledBlocks blocks spread over it span more than kScatteredSpan
@@ -70,8 +67,8 @@ constexpr std::size_t kScatteredFillPrefetch = 48;
 constexpr std::size_t kSampledBlocks = 32;
 constexpr std::size_t kScatteredShare = 4;
 // Triangles and output closer than this to the same offset in a 4 KiB page
-// count as aliased (see PageAliased): the benchmark measured NvCloth's fill
-// slowed 2x at 0 bytes and not at 48 bytes or more.
+// count as aliased (see PageAliased; the window:
+// docs/triangle_adjacency.md#decisions-and-dead-ends).
 constexpr std::uintptr_t kAliasWindow = 256;
 
 // Per-thread counts, all zero between calls (each call clears what it
@@ -223,7 +220,7 @@ std::uint32_t CountedIn(std::span<const Window> windows, std::uint32_t* counts,
 // at nearly the same offset in a 4 KiB page, the decrementing fill's loads
 // wait on stores they only seem to depend on (4K aliasing), as NvCloth's
 // do; the ranked fill gives each store its address early and avoids that
-// (2M-triangle grid aliased, 2 threads: 8.8 ms decrementing, 6.6 ranked).
+// (docs/triangle_adjacency.md#decisions-and-dead-ends).
 bool PageAliased(const Triangle* triangles, const std::uint32_t* indices) {
   constexpr std::uintptr_t kPage = 4096;
   const std::uintptr_t gap = (reinterpret_cast<std::uintptr_t>(indices) -
@@ -397,8 +394,8 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
         detail::LooksScattered(triangles.data(), r_begin, r_end);
     // Ranks pay off only where the stores of a mesh with locality would
     // alias its triangles in the page (PageAliased): on scattered meshes
-    // writing and reading them cost more than the fill saves (armadillo
-    // subdivided to 3.3M triangles, 2 threads: 11.2 -> 10.5 ms without).
+    // writing and reading them cost more than the fill saves
+    // (docs/triangle_adjacency.md#decisions-and-dead-ends).
     using RankedFill = OpenMpTuning::RankedFill;
     const bool ranked =
         tuning.ranked_fill == RankedFill::kAuto
@@ -409,8 +406,7 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     std::size_t t_end = triangle_count * (thread + 1) / team;
     // Meshes with locality cost the same everywhere: an even split beats
     // a meeting point, which lands on a chunk boundary and leaves the
-    // second thread walking backward (2M-triangle grid: fills of 2.3 and
-    // 2.1 ms met, 2.2 and 2.2 split evenly).
+    // second thread walking backward.
     const bool meet =
         paired && !ranked && (scattered || tuning.meet_on_every_mesh);
     if (!meet) {
@@ -419,9 +415,9 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     } else {
       // Without ranks the order of counting does not matter, so on a
       // scattered mesh the pair meets where its work does: the first thread
-      // takes chunks from the front, the second from the back. Equal halves of
-      // CGAL's armadillo subdivided to 3.3M triangles cost 3.0 and 3.4 ms to
-      // count, 5.1 and 6.2 to fill (2 threads).
+      // takes chunks from the front, the second from the back: equal halves
+      // of a subdivided mesh cost differently
+      // (docs/triangle_adjacency.md#decisions-and-dead-ends).
       const bool second = thread == region_first + 1;
       const std::size_t chunks =
           (r_end - r_begin + chunk_triangles - 1) / chunk_triangles;

@@ -40,9 +40,9 @@ void PartitionedBuild(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out) {
   // Blocks of 2^13 particles: their counts (32 KiB) stay in L1, their
   // entries (about 6 per particle on a closed mesh, 8 bytes each: ~400 KiB)
-  // and rows in L2. On the 2-vCPU EPYC, 2^12 and 2^14 were no better on the
-  // 2M-triangle grids and the subdivided CGAL meshes. Below 2^16 triangles
-  // per thread the fork costs more than it saves (as in openmp.cc).
+  // and rows in L2 (docs/triangle_adjacency.md#decisions-and-dead-ends).
+  // Below 2^16 triangles per thread the fork costs more than it saves (as in
+  // openmp.cc).
   PartitionedBuildTuned(
       triangles, particle_count, out,
       PartitionedTuning{.block_shift = 13,

@@ -9,13 +9,13 @@ namespace adj::triangle_adjacency {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"nvcloth", Backend::kSerial,
+    Variant{"nvcloth", Backend::kSerial, Origin::kFaithful,
             "faithful NvCloth AdjacencyQuerier: count (one extra slot), "
             "inclusive scan in place, fill by decrementing; rows in "
             "descending triangle order",
             &NvClothBuild},
-    Variant{"openmp", Backend::kOpenMp,
-            "ours: per-thread counts over contiguous triangle slices, "
+    Variant{"openmp", Backend::kOpenMp, Origin::kOurs,
+            "per-thread counts over contiguous triangle slices, "
             "paired threads meeting where their work does on scattered "
             "meshes; each thread "
             "merges an equal share of the particles, reading only the "
@@ -27,15 +27,15 @@ std::span<const Variant> Variants() {
             "count) where output and triangles alias in the page; the "
             "count pass range-checks on Highway lanes; rows in NvCloth's "
             "descending order, whatever the thread count",
-            &OpenMpBuild},
-    Variant{"partitioned", Backend::kOpenMp,
-            "ours: entries radix-partitioned into blocks of 8192 particles, "
+            &OpenMpBuild, "nvcloth"},
+    Variant{"partitioned", Backend::kOpenMp, Origin::kOurs,
+            "entries radix-partitioned into blocks of 8192 particles, "
             "then NvCloth's count/scan/decrementing fill per block inside "
             "the cache, blocks shared among threads; rows in NvCloth's "
             "descending order",
-            &PartitionedBuild},
+            &PartitionedBuild, "nvcloth"},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda", Backend::kCuda,
+    Variant{"cuda", Backend::kCuda, Origin::kOurs,
             "atomic counts, CUB scan, atomic fill, then CUB segmented sort "
             "of each row to NvCloth's descending order; host memory in and "
             "out",

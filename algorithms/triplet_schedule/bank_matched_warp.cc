@@ -37,12 +37,10 @@ namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
 // Passes of SpreadBanks while the last moved at least 1 % of the
-// triplets. A move frees room in other colours for the next pass: on the
-// natural alternating 250^2 grid the sets' replay floor (SetReplaysFloor)
-// went 2.06 -> 1.40 x ideal from 2 passes to 8. Elsewhere the second pass
-// moves 1-5 % and the rest almost nothing, at the cost of a whole pass each
-// (scratch, before SpreadBanks' colour masks: armadillo 16 -> 31 ms for 8
-// passes until none moved).
+// triplets. A move frees room in other colours for the next pass, which the
+// natural alternating grid needs; elsewhere passes after the second move
+// almost nothing (docs/triplet_schedule.md#decisions-and-dead-ends,
+// kSpreadPasses).
 constexpr int kSpreadPasses = 16;
 
 // The warps of one set: bank counts per warp and slot, fill, and per slot

@@ -15,9 +15,8 @@
 // model is the real layout: warp m is
 // positions [32m, 32m + 32) of the set. The window's 16 costs are computed
 // at once on 16-byte vectors (GCC / Clang vector extensions: plain SSE2 on
-// baseline x86-64, where Highway 1.0.3's static target is scalar), which
-// took the layout of the natural 250^2 grid from about 5.2 to 2.1 ms
-// (2-vCPU EPYC, same process, scratch) with the same placements.
+// baseline x86-64, where Highway 1.0.3's static target is scalar), with the
+// scalar loop's placements (docs/triplet_schedule.md#decisions-and-dead-ends).
 #include <omp.h>
 
 #include <algorithm>
@@ -34,9 +33,9 @@ namespace {
 
 // With spreading (bfs_walk_warp), input-order colourings whose
 // SetReplaysFloor exceeds this many tenths of ideal try
-// WarpModelColouring. The natural alternating grids are at 2.0 - 4.0;
-// every other input-order colouring the scenes keep is at most 1.51
-// (the natural 16^2 grid), scratch.
+// WarpModelColouring: the natural alternating grids are far above it, every
+// other input-order colouring of the scenes below it. Tuned: see
+// docs/triplet_schedule.md#decisions-and-dead-ends (kBestFitAbove).
 constexpr std::uint64_t kBestFitAbove = 16;
 
 // Input-order colourings up to maxAdj + this many colours go to
@@ -44,10 +43,9 @@ constexpr std::uint64_t kBestFitAbove = 16;
 constexpr std::uint32_t kInputOrderRepairs = 3;
 
 // How many warps a triplet may try, from the first open one (full ones
-// among them skipped): one byte per warp in a WarpBytes. On the 2-vCPU EPYC,
-// 125k-triplet grids: 4 warps gave replays 2.0-3.1x ideal, 16 gave 2.0-3.0x
-// at 1.7-2x the time, 64 gave 2.0-2.9x at 3x the time: the model's greedy, not
-// the window, is what limits it.
+// among them skipped): one byte per warp in a WarpBytes. The model's greedy,
+// not the window, limits the replays: see
+// docs/triplet_schedule.md#decisions-and-dead-ends (kWarpWindow).
 constexpr std::uint32_t kWarpWindow = 16;
 using WarpBytes = std::uint8_t __attribute__((vector_size(kWarpWindow)));
 using WarpWords = std::uint64_t __attribute__((vector_size(kWarpWindow)));
@@ -115,9 +113,8 @@ struct SetWarps {
 // order, then writes them to out in warp order (Finish).
 // Sets laid out at once, a triplet of each in turn: each placement is a
 // chain of dependent loads and stores through its own set's counts, and
-// independent chains overlap in the core. 2-vCPU EPYC, scratch, 32^2 grid
-// permuted: one set at a time 69 us, 2 at once 58, 3 55, 4 63 (16 of the
-// 16-byte registers SSE2 has are too few for four).
+// independent chains overlap in the core; SSE2's 16 vector registers are
+// too few for four (docs/triplet_schedule.md#decisions-and-dead-ends).
 constexpr std::size_t kInterleaved = 3;
 
 class SetLayout {
@@ -206,13 +203,12 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   // Greedy in input order first, where its masks allow, kept where it
   // takes at most maxAdj + 1 colours: a mesh in generator order often
   // does, and its sets then replay no more than breadth-first ones (the
-  // natural grids replay less: 250^2 quads, scratch: 1.60 against 2.02 x
-  // ideal, alternating diagonals 2.03 against 2.97), and the breadth-first
-  // colouring is not run. Elsewhere the breadth-first one is kept unless
-  // input order still takes fewer colours.
-  // maxAdj is a floor only where no triplet names a particle twice
-  // (NvCloth's adjacency lists such a triplet twice in that row), so with
-  // a repeat the breadth-first colouring always runs.
+  // natural grids replay less:
+  // docs/triplet_schedule.md#decisions-and-dead-ends), and the breadth-first
+  // colouring is not run. Elsewhere the breadth-first one is kept unless input
+  // order still takes fewer colours. maxAdj is a floor only where no triplet
+  // names a particle twice (NvCloth's adjacency lists such a triplet twice in
+  // that row), so with a repeat the breadth-first colouring always runs.
   const bool masked = adjacency.max_adjacent <= kMaskedMaxAdjacent;
   const bool floor_holds =
       std::none_of(input.begin(), input.end(), [](const Triplet& triplet) {
@@ -225,12 +221,9 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   // A few colours above maxAdj + 1 (the real meshes' input orders: bunny00
   // and both elephants, 2-3 above maxAdj), RemoveColours first: with its
   // Kempe chains it brings them down to maxAdj, which no colouring can
-  // beat, at a fraction of the breadth-first colouring's time (scratch,
-  // refined_elephant: input order and chains 0.5-1.0 ms, breadth first
-  // and RemoveColours 2.1-2.6 ms). Kept only there;
-  // elsewhere the breadth-first colouring runs as before. The permuted
-  // grids' input orders, 3-5 above, came down only to 1-2 above maxAdj +
-  // 1, at up to 9 ms on the 250^2 grid: those are not tried.
+  // beat, at a fraction of the breadth-first colouring's time. Kept only
+  // there; the permuted grids' input orders, further above, are not tried
+  // (docs/triplet_schedule.md#decisions-and-dead-ends, kInputOrderRepairs).
   if (masked && floor_holds && colouring.colours > adjacency.max_adjacent + 1 &&
       colouring.colours <= adjacency.max_adjacent + kInputOrderRepairs) {
     std::vector<std::uint32_t> repaired = colouring.colour;
@@ -264,16 +257,9 @@ void BfsBankedSchedule(std::span<const Triplet> input,
     // reports/medians/epyc-avx2-2vcpu/triplet_schedule-0844896.json). Where the
     // input-order colouring is that crowded, the best fit is run too and kept
     // if it takes at most maxAdj + 1 colours and replays less than any layout
-    // of the first could. At 250^2 quads the best fit's sets replay 1.99 x
-    // ideal in input order against their floor of 1.38 (scratch): rows of
-    // 129 particles (1 mod 32) give each set one warp of 32 consecutive
-    // quads per row, on 32 banks, where rows of 251 (27 mod 32) make warps
-    // straddle rows. Laid out again they do no better (scratch: Place 2.01;
-    // BuildWarpsWalked declines them, and forced past its probe, 1.97; a
-    // greedy that caps each warp's triplets per (slot, bank) at the bank's
-    // count over the warps, rounded up, first fit else fewest added
-    // replays, 2.00: like Place it leaves a conflict in nearly every warp).
-    // A whole-warp builder under such caps is untried.
+    // of the first could. At 250^2 quads the best fit's sets stay far above
+    // their floor, and the layouts tried on them do no better: see
+    // docs/triplet_schedule.md#decisions-and-dead-ends.
     std::uint64_t ideal = 0;
     const std::uint64_t crowded = ColouringReplaysFloor(
         input, colouring.colour, colouring.colours, ideal);
@@ -288,11 +274,9 @@ void BfsBankedSchedule(std::span<const Triplet> input,
     }
   }
   // Then colours above maxAdj are emptied where one-step Kempe swaps can:
-  // greedy leaves many real meshes one to three above it (scratch: input
-  // order, armadillo one, bunny00 two, both elephants three; breadth
-  // first, elephant one, refined_elephant and bunny00 two); a failed try stops
-  // at the first triplet that cannot move (on the natural 250^2 grid, 7
-  // colours, its cost was lost in the noise of the schedule time, scratch).
+  // greedy leaves many real meshes one to three above it; a failed try stops
+  // at the first triplet that cannot move, so it costs little
+  // (docs/triplet_schedule.md#decisions-and-dead-ends).
   const std::uint32_t floor = floor_holds ? adjacency.max_adjacent : 1;
   if (colouring.colours > floor && !laid_out) {
     colouring.colours = RemoveColours(input, adjacency, colouring.colour,

@@ -16,66 +16,22 @@ namespace adj::triplet_schedule {
 
 namespace {
 
-// Sets of at least kBuiltWarps warps go to WarpBuilder. Scratch, 2-vCPU
-// EPYC: on smaller ones building gained little over bfs_banked_warp's
-// layout (elephant's sets of 19 warps: 2.18 against 2.21 x ideal, permuted
-// 32^2 grid's of 9: 2.26 against 2.20) at up to twice its time.
+// Sets of at least kBuiltWarps warps go to WarpBuilder: smaller ones gain
+// little (docs/triplet_schedule.md#decisions-and-dead-ends, kBuiltWarps).
 constexpr std::uint32_t kBuiltWarps = 32;
 // BuildWarpsWalked takes sets from this many warps: its walk makes the
-// building pay on smaller sets. Scratch, 2-vCPU EPYC (AVX2), both run
-// interleaved in one process, 11 runs, bfs_walk_warp_openmp from 32 warps
-// -> from 16, replays / ideal and time as nvcloth_warp's over ours:
-// elephant (sets of 19 warps) natural 2.117 -> 1.879 at 1.70x -> 0.72x,
-// permuted 2.169 -> 1.906 at 1.46x -> 0.67x; camel natural 1.365 ->
-// 1.336 at 0.76x -> 0.73x, permuted 1.373 -> 1.326 at 0.94x -> 0.88x;
-// natural 64^2 grid 1.150 -> 1.087 at 0.87x -> 0.80x, permuted 1.645 ->
-// 1.571 at 0.57x -> 0.55x; natural disc of 16320 1.733 -> 1.624 at
-// 0.40x -> 0.39x; the 32^2 grids' sets (9 warps) and the small discs'
-// (8) still go to bfs_banked_warp's layout. From 8 warps the natural
-// 32^2 grid fell to 1.348 (from 1.836), but at 1.7x the time, and the
-// permuted one took 2.3x the time for no gain.
-// The layouts left are what keeps small scenes' replays high: the sets
-// allow 1.01-1.20 x ideal (bench counter replays_floor) where the
-// builder leaves 1.33-1.91. Two polishers of the finished warps were tried
-// and dropped (scratch, same host): after the build from 32 warps, random
-// swaps of two triplets, kept where replays did not rise, 50 per triplet
-// (elephant 2.12 -> 1.96, camel 1.365 -> 1.333, at 18x and 17x
-// nvcloth_warp's time); after the build from 16, one pass over every lane
-// on a warp's busiest bank, each swapped for the steepest fall in replays,
-// ties to the swap that piles conflicts on fewer warps (camel 1.281 /
-// 1.271 at 13x / 10x, elephant 1.72, the 32^2 grids 1.77 / 2.01 at 22x /
-// 25x). Pairwise swaps stall; longer chains of moves between warps would
-// be needed. Nor does annealing them pay (scratch, same host, elephant's
-// sets after the build from 16, natural order, 1.879 x ideal): on replays
-// alone, 1000 swaps tried per triplet left 1.87; on replays x 4 plus each
-// warp slot's pairs of triplets on one bank, a smoother measure, 300 per
-// triplet reached 1.61 (70 ms, 100x nvcloth_warp's time) and 3000 only
-// 1.51, far above the sets' floor of 1.16, which these sets' layouts may
-// not come near.
+// building pay on smaller sets. Tuned, and the polishers tried on small
+// scenes: see docs/triplet_schedule.md#decisions-and-dead-ends (kWalkedWarps).
 constexpr std::uint32_t kWalkedWarps = 16;
 
 // Steps of BuildWarpsWalked's walk per warp that greedy left with holes.
-// Scratch, 2-vCPU EPYC, bfs_walk_warp_openmp against nvcloth_warp, 128
-// against 256 steps (before kFailedWalksToStop): camel 1.37 / 1.32 x ideal
-// at 0.67x / 0.62x its speed, refined_elephant permuted 1.10 / 1.09 at
-// 1.01x / 0.94x, armadillo 1.14 / 1.13 at 1.30x / 1.26x.
+// Tuned: see docs/triplet_schedule.md#decisions-and-dead-ends (kWalkSteps).
 constexpr int kWalkSteps = 192;
 
 // A set stops walking after this many walks in a row end short of every
-// group they could place (a full warp, where the pool still covers it). The
-// pool thins as a set's warps are built, and walks fail where it has: in
-// scratch (2-vCPU EPYC, 128 steps, no stop) camel's walks in the first tenth of
-// its sets' warps reached a full warp 97 % of the time, in the last three
-// tenths 21, 14 and 0 %, and those failures spent 70 % of its steps; on the
-// permuted 64^2 grid, the second half's walks 0-29 %. The steps saved pay for
-// 192 instead of 128 per walk. Scratch, both run interleaved in one process,
-// 128 steps without a stop -> 192 steps stopping after 4 failures, time as
-// nvcloth_warp's over ours: camel natural 1.370 -> 1.365 x ideal at 0.75x ->
-// 0.80x, permuted 1.381 -> 1.373 at 0.88x -> 0.98x; ChineseDragon 1.409
-// -> 1.392 at 1.20x -> 1.33x; permuted 64^2 grid 1.672 -> 1.645 at 0.61x ->
-// 0.66x; permuted 128^2 alternating 1.298 -> 1.289 at 0.92x -> 1.01x;
-// armadillo 1.149 -> 1.140 at 1.61x -> 1.69x; only the natural 64^2 grid, whose
-// walks succeed, got slower (0.99x -> 0.87x, 1.162 -> 1.150 x ideal).
+// group they could place (a full warp, where the pool still covers it):
+// walks fail late in a set, where the pool has thinned. Tuned: see
+// docs/triplet_schedule.md#decisions-and-dead-ends (kFailedWalksToStop).
 constexpr int kFailedWalksToStop = 4;
 
 // Builds a large set's full warps whole, each where it can as a
@@ -83,8 +39,8 @@ constexpr int kFailedWalksToStop = 4;
 // every load of the warp is conflict-free. A warp replays a load once per
 // extra triplet on that slot's busiest bank, so 16 duplicated banks cost
 // what one costs, and bfs_banked_warp's triplet-by-triplet greedy, which
-// spreads the unavoidable conflicts over nearly every warp, stays near
-// 2.15 x ideal on large sets whose SetReplaysFloor is 1.01-1.15.
+// spreads the unavoidable conflicts over nearly every warp, stays far above
+// the sets' SetReplaysFloor (docs/triplet_schedule.md#decisions-and-dead-ends).
 //
 // The set's triplets are pooled by cell (slot-0, slot-1, slot-2 bank:
 // CellPool). A warp takes one triplet per slot-0 bank (its "group"), the groups
@@ -139,16 +95,13 @@ class WarpBuilder {
  private:
   static constexpr std::uint8_t kNoGroup = WarpBanks::kNoGroup;
   // The first kProbeWarps warps may leave kProbeHoles holes (5 % of their
-  // lanes) before the set goes back to bfs_banked_warp's layout: natural 250^2
-  // grid, 9 % of its groups found no cell, permuted grids and meshes 0-3 %.
+  // lanes) before the set goes back to bfs_banked_warp's layout: natural
+  // grids coloured in input order leave far more than permuted grids and
+  // meshes (docs/triplet_schedule.md#decisions-and-dead-ends, kProbeWarps).
   static constexpr std::uint32_t kProbeWarps = 4;
   static constexpr std::uint32_t kProbeHoles = kProbeWarps * kWarp / 20;
-  // Scratch, 2-vCPU EPYC, bfs_banked_warp's sets: 64 repair options per
-  // group came within 0.03-0.06 x ideal of transversal_warp's layout (a
-  // three-deep search, 200 options) at a fifth of its time; scanning 64 open
-  // warps for a leftover instead of all of them changed replays by <= 0.01 x
-  // ideal except where nearly all are leftovers (those sets now go back to
-  // bfs_banked_warp's layout).
+  // Tuned: see docs/triplet_schedule.md#decisions-and-dead-ends
+  // (kRepairOptions, kLeftoverScan).
   static constexpr int kRepairOptions = 64;
 
   static constexpr std::size_t kLeftoverScan = 64;
@@ -166,9 +119,8 @@ class WarpBuilder {
     const std::uint32_t* row = pool_.Slot2Row(g);
     std::uint32_t options = 0;
 #if defined(__SSE2__)
-    // 4 banks per compare, their signs gathered by movmskps (scratch,
-    // armadillo: 3.1 ms, against 4.5 for this mask built by the scalar
-    // loop below and 3.4 for a scan that stops at the first bank found).
+    // 4 banks per compare, their signs gathered by movmskps: faster than the
+    // scalar loop below (docs/triplet_schedule.md#decisions-and-dead-ends).
     using Words = std::uint32_t __attribute__((vector_size(16)));
     using Floats = float __attribute__((vector_size(16)));
     const Words mask = {free2, free2, free2, free2};
@@ -279,12 +231,8 @@ class WarpBuilder {
   // first step searched exhaustively; the walk goes deeper at random. A
   // walk that ends short of every group it could place counts towards
   // kFailedWalksToStop.
-  // On bank-spread sets (2-vCPU EPYC), replays / ideal without the walk
-  // (scratch) -> with it (triplet_schedule JSON at 128a311): camel 1.68 ->
-  // 1.37, armadillo 1.30 -> 1.15, refined_elephant 1.18 -> 1.07 (natural
-  // orders); in scratch, 256 steps took camel to 1.32, and a prototype of
-  // the walk to 1.19 at 20000. In an earlier version, occasional random
-  // moves (1 step in 4 to 1 in 32) only lowered how many walks succeeded.
+  // What the walk gains, and variants of it that did not pay: see
+  // docs/triplet_schedule.md#decisions-and-dead-ends (kWalkSteps).
   void Walk() {
     std::uint32_t groups = 0;
     const auto limit = static_cast<int>(Coverable(groups));

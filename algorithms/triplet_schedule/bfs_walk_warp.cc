@@ -3,10 +3,8 @@
 // build leaves lanes without a conflict-free triplet (BuildWarpsWalked).
 // Spreading evens the sets' bank counts, so that conflict-free warps exist
 // for longer into each set, and the walk finds more of them than greedy
-// with its one-step repair. Replays / ideal (2-vCPU EPYC, natural orders)
-// of bfs_built_warp -> spreading alone (scratch) -> both (triplet_schedule
-// JSON at 128a311): armadillo 1.39 -> 1.30 -> 1.15, camel 1.74 -> 1.68 ->
-// 1.37, refined_elephant 1.25 -> 1.18 -> 1.07.
+// with its one-step repair (what each gains:
+// docs/triplet_schedule.md#decisions-and-dead-ends).
 // Where the input-order colouring it keeps puts each set's particles on
 // half the banks, as on the natural grids with alternating diagonals (2 x
 // ideal whatever the layout), it takes WarpModelColouring's sets instead

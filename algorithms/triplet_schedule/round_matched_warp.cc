@@ -14,17 +14,9 @@
 // room. What stays unmatched joins the open warp where NvCloth's cost model
 // adds the fewest replays. The largest bank classes go first, while every
 // warp is still open to them.
-//
-// One `make figures` run (triplet_schedule_bench, 2-vCPU EPYC), replays /
-// ideal and time, bank_matched_warp -> round_matched_warp: armadillo 1.74
-// -> 1.45 (15.7 -> 24.2 ms), bunny00 1.69 -> 1.46, camel 1.88 -> 1.64,
-// permuted 250^2 grid 1.55 -> 1.31 (28 -> 56 ms), permuted alternating grid
-// 1.59 -> 1.37. On natural grids the shape-sorted matcher is already as good
-// (1.00), so those sets are skipped now. The alternating natural grid's sets
-// stay 10-15 % above their floor (1.58 x ideal, floor 1.38) and this pass
-// does not move them, at 2.5x the time. SetReplaysFloor is 1.02-1.07 x
-// ideal on the meshes and permuted grids (scratch program): what remains
-// there is the matching, not the colouring.
+// On natural grids the shape-sorted matcher is already at the floor, so
+// those sets are skipped. Replays and time against bank_matched_warp: see
+// docs/triplet_schedule.md#decisions-and-dead-ends.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -39,7 +31,7 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 // Augmenting paths longer than this cost more time than they save replays
-// (depth 8 was 1.5-2x slower for 0.01-0.03 less replays / ideal).
+// (docs/triplet_schedule.md#decisions-and-dead-ends, kAugmentDepth).
 constexpr int kAugmentDepth = 2;
 // Open warps searched for an unmatched triplet's cheapest place.
 constexpr std::uint32_t kCheapestSearch = 128;

@@ -7,8 +7,8 @@
 // busiest bank of that slot, so 16 duplicated banks in one warp cost what
 // one costs. The matchers (bank_matched_warp, round_matched_warp) place
 // triplet by triplet where each adds least, which spreads the unavoidable
-// conflicts over nearly every warp (armadillo's sets: 1.45 x ideal against
-// a floor of 1.04). Here each full warp is built to have none, and what
+// conflicts over nearly every warp, far above the sets' floor. Here each
+// full warp is built to have none, and what
 // cannot be built so is left to a few warps that take the leftovers.
 //
 // A warp is built one slot-0 bank (a "group") at a time, the group with the
@@ -20,14 +20,8 @@
 // that still find nothing leave a hole; once every full warp is built the
 // leftovers fill the holes (and the set's last, partial warp) where they
 // add the fewest replays by NvCloth's cost model.
-//
-// triplet_schedule_bench at debbe7d (2-vCPU EPYC, one run), replays /
-// ideal, round_matched_warp -> transversal_warp: armadillo 1.45 -> 1.23,
-// bunny00 1.46 -> 1.15, permuted 250^2 grid 1.31 -> 1.06, permuted
-// alternating 250^2 grid 1.37 -> 1.09. Small sets (elephant, 16^2 and 32^2
-// grids) hold a few triplets per bank, too few to build warps without
-// conflicts: there this layout is no better than bank_matched_warp's, and
-// round_matched_warp's matching does better (elephant 1.75 against 1.88).
+// Small sets hold a few triplets per bank, too few to build warps without
+// conflicts (replays: docs/triplet_schedule.md#decisions-and-dead-ends).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -43,9 +37,8 @@ namespace {
 
 constexpr std::uint8_t kNoGroup = WarpBanks::kNoGroup;
 // How deep a group may displace others, and how many options one group's
-// search may try (scratch program, armadillo): a single re-pick of one
-// blocking group left 1.37 x ideal, depth 3 with 200 options 1.23, depth 6
-// with 2000 options 1.23 at 1.7x the time.
+// search may try. Tuned: see docs/triplet_schedule.md#decisions-and-dead-ends
+// (kDisplaceDepth).
 constexpr int kDisplaceDepth = 3;
 constexpr int kOptionBudget = 200;
 

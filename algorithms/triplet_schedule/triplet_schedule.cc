@@ -133,10 +133,8 @@ std::uint32_t TakeSmallestFreeColour(const Triplet& triplet,
 // dequeued particle waits on misses: its row, then each of its triplets.
 // The queue says which particles come next, so their rows are fetched
 // kRowAhead particles ahead and, once there, their triplets and colours
-// kFanAhead ahead. 2-vCPU EPYC, scratch, same colours and order, one
-// process: 1.4-1.9x faster on the permuted 250^2 grids and refined_elephant,
-// 1.1-1.4x on bunny00 and armadillo; on scenes of 8-32k triplets, whose data
-// stay in cache, it cost up to 12 %, hence the threshold.
+// kFanAhead ahead. Below the threshold the data stay in cache and the
+// prefetches cost time (docs/triplet_schedule.md#decisions-and-dead-ends).
 constexpr std::size_t kPrefetchFromTriplets = 32768;
 constexpr std::size_t kRowAhead = 8;
 constexpr std::size_t kFanAhead = 4;
@@ -147,17 +145,16 @@ constexpr std::size_t kFanAhead = 4;
 // rule, within the particle's fan), and queues their particles not seen
 // yet. In row order a permuted mesh's fans are coloured in an order
 // unrelated to their shape, which left permuted grids at maxAdj + 2
-// colours (250^2 quads: 8 against 6; alternating diagonals 10 against 8);
-// most saturated first takes them to 7 and 8, at up to twice the time
-// (natural 250^2 grid: 0.84 -> 1.71 ms), both scratch.
+// colours; most saturated first takes them to maxAdj + 1, at more time
+// (docs/triplet_schedule.md#decisions-and-dead-ends).
 // A particle's row is read once (3 T entries in
 // all, against some 18 T neighbour visits for a triplet front on a mesh),
 // and a triplet's taken colours are the union of its three particles'
 // 64-bit masks, so colouring it is O(1). Needs every colour below 64:
 // greedy uses at most 3 (maxAdj - 1) + 1, so maxAdj <= kMaskedMaxAdjacent.
 // Cloned for POPCNT, chosen at load time: the baseline x86-64 build has
-// none, and the library call the saturation's popcount became cost some
-// 10 % of the colouring (same process, scratch).
+// none, and the library call the saturation's popcount became cost a
+// visible share of the colouring.
 __attribute__((target_clones("popcnt", "default"))) Colouring
 ParticleFrontColouring(std::span<const Triplet> triplets,
                        const triangle_adjacency::Adjacency& adjacency,
@@ -337,10 +334,9 @@ Colouring TripletFrontColouring(
 Colouring BreadthFirstColouring(std::span<const Triplet> triplets,
                                 const triangle_adjacency::Adjacency& adjacency,
                                 FanOrder fan_order) {
-  // On CGAL's armadillo (52k triplets, 2-vCPU EPYC, scratch), the particle
-  // front took 1.6 ms and the triplet front 3.2. Both took the same number
-  // of colours on the benchmark's CGAL meshes and on grids of 16^2-250^2
-  // quads, natural and permuted (the particle front in row order).
+  // The particle front is the faster, and both take the same number of
+  // colours on the benchmark's meshes and grids (the particle front in row
+  // order): docs/triplet_schedule.md#decisions-and-dead-ends.
   return adjacency.max_adjacent <= kMaskedMaxAdjacent
              ? ParticleFrontColouring(triplets, adjacency, fan_order)
              : TripletFrontColouring(triplets, adjacency);
@@ -520,10 +516,8 @@ class KempeChains {
   }
 
  private:
-  // The longest component tried. On the real meshes' input-order
-  // colourings (scratch), 70 of the 72 chains that freed a colour were
-  // under 64 triplets long (most under 16), and a whole call visited
-  // fewer than 1000 triplets.
+  // The longest component tried; the chains that free a colour are nearly
+  // all far shorter (docs/triplet_schedule.md#decisions-and-dead-ends).
   static constexpr std::size_t kLongestChain = 256;
   // A chain's members are marked in their colour while it grows: no
   // memory per triplet, and a marked one matches neither c nor d.
@@ -634,9 +628,10 @@ void SpreadBanks(std::span<const Triplet> triplets,
   };
   // Up to 64 colours, the colours held around each particle as a mask:
   // a triplet's free colours are three ORs away instead of a walk over its
-  // neighbours (armadillo, 11 colours, scratch: 0.65 against 2.8 ms a
-  // pass). The masks stay exact because each colour is an independent set:
-  // the triplet moving out of c was the only one of c at its particles.
+  // neighbours, several times faster a pass
+  // (docs/triplet_schedule.md#decisions-and-dead-ends). The masks stay exact
+  // because each colour is an independent set: the triplet moving out of c was
+  // the only one of c at its particles.
   const bool masked = colours <= 64;
   std::vector<std::uint64_t> held(masked ? particle_count : 0, 0);
   for (std::uint32_t t = 0; t < colour.size(); ++t) {
@@ -780,20 +775,20 @@ std::uint64_t SetReplaysFloor(std::span<const Triplet> set) {
 
 std::span<const Variant> SimdSchedulers() {
   static constexpr std::array kVariants = {
-      Variant{"nvcloth_simd", Backend::kSerial,
+      Variant{"nvcloth_simd", Backend::kSerial, Origin::kFaithful,
               "faithful NvCloth >= 1.1.4 simd(N, W): greedy forward scan for "
               "the first triplet that fits the batch, swapped into place; a "
               "set closes only when none fits, and is padded to a multiple "
               "of W with (N, N+1, N+2, 0); 16-bit output",
               &NvClothSimd},
-      Variant{"nvcloth_simd_legacy", Backend::kSerial,
+      Variant{"nvcloth_simd_legacy", Backend::kSerial, Origin::kFaithful,
               "faithful PhysX 3.4 / NvCloth 1.0-1.1.3 simd: per-particle "
               "batch marks, conflicting candidates swapped to the back, sets "
               "longer than W trimmed to a multiple of W; padded as "
               "SwCloth did; 16-bit output",
               &NvClothSimdLegacy},
-      Variant{"stamped_simd", Backend::kSerial,
-              "ours: NvCloth's simd schedule exactly (same sets, order and "
+      Variant{"stamped_simd", Backend::kSerial, Origin::kOurs,
+              "NvCloth's simd schedule exactly (same sets, order and "
               "padding) with per-particle batch stamps instead of scanning "
               "the batch, and a search that skips triplets the open batch "
               "already rejected; 32-bit output",
@@ -804,19 +799,19 @@ std::span<const Variant> SimdSchedulers() {
 
 std::span<const Variant> WarpSchedulers() {
   static constexpr std::array kVariants = {
-      Variant{"nvcloth_warp", Backend::kSerial,
+      Variant{"nvcloth_warp", Backend::kSerial, Origin::kFaithful,
               "faithful NvCloth warp(N, W): maxAdj pre-created sets, best "
               "fit by added bank replays (early exit at 0), bank model reset "
               "every W insertions, and the final scatter that reverses each "
               "set (so the model misses the real warps); 16-bit output",
               &NvClothWarp},
-      Variant{"nvcloth_warp_forward", Backend::kSerial,
+      Variant{"nvcloth_warp_forward", Backend::kSerial, Origin::kFixed,
               "NvCloth's warp with a forward scatter (fixed): each set keeps "
               "insertion order, so the bank model matches the real warps; "
               "16-bit output",
               &NvClothWarpForward},
-      Variant{"bfs_banked_warp", Backend::kSerial,
-              "ours: greedy smallest-colour in input order where that "
+      Variant{"bfs_banked_warp", Backend::kSerial, Origin::kOurs,
+              "greedy smallest-colour in input order where that "
               "takes at most maxAdj + 1 sets or Kempe chains bring it to "
               "maxAdj, else in breadth-first order "
               "over shared particles, most saturated triplet first in each "
@@ -827,8 +822,8 @@ std::span<const Variant> WarpSchedulers() {
               "layout, 16 warps' costs at once on 16-byte vectors, three "
               "sets at once; 32-bit output",
               &BfsBankedWarp},
-      Variant{"bfs_built_warp", Backend::kSerial,
-              "ours: bfs_banked_warp's sets; each set of at least 32 warps has "
+      Variant{"bfs_built_warp", Backend::kSerial, Origin::kOurs,
+              "bfs_banked_warp's sets; each set of at least 32 warps has "
               "its full warps built whole, one triplet per slot-0 bank with "
               "slot-1 and slot-2 banks free (fewest-cells bank first, one-step "
               "augmenting repair), leftovers into the holes by fewest added "
@@ -836,13 +831,13 @@ std::span<const Variant> WarpSchedulers() {
               "smaller ones, keep bfs_banked_warp's layout; fewer replays, "
               "more time; 32-bit output",
               &BfsBuiltWarp},
-      Variant{"bfs_built_warp_openmp", Backend::kOpenMp,
-              "ours: bfs_built_warp's schedule (the same on every thread "
+      Variant{"bfs_built_warp_openmp", Backend::kOpenMp, Origin::kOurs,
+              "bfs_built_warp's schedule (the same on every thread "
               "count), its sets laid out in parallel, one per OpenMP thread "
               "at a time; the colouring stays serial; 32-bit output",
-              &BfsBuiltWarpOpenMp},
-      Variant{"bfs_walk_warp", Backend::kSerial,
-              "ours: bfs_built_warp with one pass of bank spreading after "
+              &BfsBuiltWarpOpenMp, "bfs_built_warp"},
+      Variant{"bfs_walk_warp", Backend::kSerial, Origin::kOurs,
+              "bfs_built_warp with one pass of bank spreading after "
               "the colouring, sets built from 16 warps (not 32), and a "
               "random walk (WalkSAT's, for 3-D matching) where a warp's "
               "greedy build leaves lanes without a conflict-free triplet; "
@@ -850,28 +845,28 @@ std::span<const Variant> WarpSchedulers() {
               "crowds half the banks (natural alternating grids), NvCloth's "
               "best fit on colour masks instead; 32-bit output",
               &BfsWalkWarp},
-      Variant{"bfs_walk_warp_openmp", Backend::kOpenMp,
-              "ours: bfs_walk_warp's schedule (the same on every thread "
+      Variant{"bfs_walk_warp_openmp", Backend::kOpenMp, Origin::kOurs,
+              "bfs_walk_warp's schedule (the same on every thread "
               "count), its sets laid out in parallel, one per OpenMP thread "
               "at a time; colouring and spreading stay serial; 32-bit output",
-              &BfsWalkWarpOpenMp},
-      Variant{"bank_matched_warp", Backend::kSerial,
-              "ours: breadth-first greedy colouring, then the top colour "
+              &BfsWalkWarpOpenMp, "bfs_walk_warp"},
+      Variant{"bank_matched_warp", Backend::kSerial, Origin::kOurs,
+              "breadth-first greedy colouring, then the top colour "
               "emptied while one-step Kempe swaps allow (floor maxAdj); each "
               "set matched to its warps of 32 by per-bank bitsets (first "
               "warp free in all 3 banks, else fewest added replays); 32-bit "
               "output",
               &BankMatchedWarp},
-      Variant{"round_matched_warp", Backend::kSerial,
-              "ours: bank_matched_warp's sets; each set whose warps replay "
+      Variant{"round_matched_warp", Backend::kSerial, Origin::kOurs,
+              "bank_matched_warp's sets; each set whose warps replay "
               "more than 1 % above its floor is also matched round by round "
               "(the set's triplets of one slot-0 bank spread over its warps by "
               "augmenting paths, so that slot 0 stays conflict-free and slots "
               "1-2 fill banks that cost nothing) and keeps the layout with "
               "fewer replays; slower, fewer replays; 32-bit output",
               &RoundMatchedWarp},
-      Variant{"transversal_warp", Backend::kSerial,
-              "ours: bank_matched_warp's sets; each set whose warps replay "
+      Variant{"transversal_warp", Backend::kSerial, Origin::kOurs,
+              "bank_matched_warp's sets; each set whose warps replay "
               "more than 1 % above its floor is also laid out as whole "
               "conflict-free warps (one triplet per slot-0 bank, slot-1 and "
               "slot-2 banks all distinct, found by a depth-limited displacing "

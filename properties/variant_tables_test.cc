@@ -1,0 +1,70 @@
+// Every family's variant table is data that tests, benchmarks, the command
+// line and the docs read: its names must be unique and its twins real.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "algorithms/common/variant.h"
+#include "algorithms/compaction/compaction.h"
+#include "algorithms/connected_components/connected_components.h"
+#include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/hash_set/hash_set.h"
+#include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_collide/triplet_collide.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+namespace adj {
+namespace {
+
+// Names unique; a twin names a row of the same table that runs on one thread
+// (serial or simd) and has no twin itself; an openmp row has a twin unless
+// `untwinned` names it (its output may depend on the thread count).
+template <typename Fn>
+void CheckTable(std::string_view family, std::span<const Variant<Fn>> table,
+                std::set<std::string_view> untwinned = {}) {
+  SCOPED_TRACE(std::string(family));
+  std::set<std::string_view> names;
+  for (const Variant<Fn>& variant : table) {
+    EXPECT_TRUE(names.insert(variant.name).second) << variant.name << " twice";
+    EXPECT_FALSE(variant.description.empty()) << variant.name;
+    EXPECT_NE(variant.run, nullptr) << variant.name;
+    if (!variant.twin.empty()) {
+      const Variant<Fn>* twin = FindVariant(table, variant.twin);
+      ASSERT_NE(twin, nullptr) << variant.name << "'s twin " << variant.twin;
+      EXPECT_TRUE(twin->backend == Backend::kSerial ||
+                  twin->backend == Backend::kSimd)
+          << variant.name << "'s twin " << twin->name;
+      EXPECT_TRUE(twin->twin.empty()) << twin->name;
+    } else if (variant.backend == Backend::kOpenMp) {
+      EXPECT_TRUE(untwinned.contains(variant.name))
+          << variant.name << " runs on OpenMP threads without a twin";
+    }
+  }
+}
+
+TEST(VariantTables, NamesUniqueTwinsReal) {
+  CheckTable("prefix_sum", prefix_sum::Variants());
+  CheckTable("compaction", compaction::Variants());
+  CheckTable("hash_set", hash_set::Variants());
+  CheckTable("triangle_adjacency", triangle_adjacency::Variants());
+  CheckTable("triplet_schedule", triplet_schedule::SimdSchedulers());
+  CheckTable("triplet_schedule", triplet_schedule::WarpSchedulers());
+  CheckTable("triplet_collide", triplet_collide::Variants(),
+             {"atomic_unscheduled"});
+  CheckTable("hash_grid", hash_grid::Variants());
+  CheckTable("connected_components", connected_components::Variants());
+}
+
+TEST(VariantTables, OriginsHaveNames) {
+  for (const Origin origin :
+       {Origin::kFaithful, Origin::kFixed, Origin::kOurs, Origin::kBaseline}) {
+    EXPECT_NE(OriginName(origin), "unknown");
+  }
+}
+
+}  // namespace
+}  // namespace adj
