@@ -496,6 +496,7 @@ def bar_values(figure, rows):
     largest = {}
     for row in rows:
         if (row.family != figure.family or is_limit(row.variant)
+                or row.args.get("trusted")
                 or figure.size_arg not in row.args
                 or figure.y not in row.values
                 or (figure.scene is not None and row.scene != figure.scene)
@@ -743,6 +744,66 @@ def baseline_table(figure, rows):
     return lines
 
 
+def check_cost_table(rows):
+    """connected_components: per graph and device, the input check alone
+    (check_graph, one thread) against the fastest kernel alone (the
+    .../trusted:1 rows: run_trusted on a checked graph), and each variant as
+    shipped (check included) beside its kernel alone. Times in ms."""
+    family = "connected_components"
+    selected = [r for r in rows if r.family == family
+                and not is_limit(r.variant) and "real_time" in r.values
+                and "vertices" in r.args]
+    checks = {(r.device, r.scene, r.args["vertices"]): r for r in selected
+              if r.variant == "check_graph"}
+    kernels = defaultdict(dict)
+    shipped = defaultdict(dict)
+    for r in selected:
+        if r.variant == "check_graph":
+            continue
+        target = kernels if r.args.get("trusted") else shipped
+        target[(r.device, r.scene, r.args["vertices"])][r.variant] = real_time_us(r.values) / 1e3
+    keys = sorted(k for k in checks if kernels.get(k))
+    if not keys:
+        return []
+    lines = ["", "## connected_components: the input check's cost", "",
+             "check_graph (offsets, ids, symmetry fingerprint; one thread) "
+             "against the fastest kernel alone (`trusted:1` rows: the "
+             "variant's kernel on a graph checked before timing); the goal "
+             "is a check of at most 0.20 of that kernel. Times in ms, from "
+             "the same run.", "",
+             "| device | graph | vertices | check | fastest kernel | kernel | "
+             "check / kernel | fastest as shipped |",
+             "| --- | --- | ---: | ---: | --- | ---: | ---: | --- |"]
+    for key in keys:
+        device, scene, vertices = key
+        check = real_time_us(checks[key].values) / 1e3
+        best, best_ms = min(kernels[key].items(), key=lambda kv: kv[1])
+        as_shipped = shipped.get(key, {})
+        shipped_text = "-"
+        if as_shipped:
+            name, ms = min(as_shipped.items(), key=lambda kv: kv[1])
+            shipped_text = f"{name} {ms:.2f}"
+        lines.append(f"| {device} | {scene} | {vertices} | {check:.2f} | "
+                     f"{best} | "
+                     f"{best_ms:.2f} | {check / best_ms:.2f} | "
+                     f"{shipped_text} |")
+    variants = sorted({v for k in keys for v in kernels[k]})
+    lines += ["", "Each variant as shipped / its kernel alone (ms):", "",
+              "| device | graph | vertices | " + " | ".join(variants) + " |",
+              "| --- | --- | ---: | " + " | ".join("---" for _ in variants)
+              + " |"]
+    for key in keys:
+        cells = []
+        for variant in variants:
+            kernel = kernels[key].get(variant)
+            full = shipped.get(key, {}).get(variant)
+            cells.append(f"{full:.2f} / {kernel:.2f}"
+                         if kernel is not None and full is not None else "-")
+        lines.append(f"| {key[0]} | {key[1]} | {key[2]} | "
+                     + " | ".join(cells) + " |")
+    return lines
+
+
 # Issue 4's goal for our schedulers, checked per scene and size against
 # NvCloth's in the same run: a warp schedule with at most maxAdj + 1 sets,
 # at most this many replays per ideal one, and no slower than
@@ -945,6 +1006,7 @@ def main():
         report += bar_table(figure, rows)
         for path in written:
             print(f"wrote {path}")
+    report += check_cost_table(rows)
     report += schedule_goal_tables(rows)
     (args.out / "report.md").write_text("\n".join(report) + "\n")
     print(f"wrote {args.out / 'report.md'}")
