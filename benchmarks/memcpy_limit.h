@@ -17,12 +17,8 @@
 // ratio of rates is a ratio of times; reports divide a variant's rate by
 // the best copy's on the same device at the same size.
 //
-// No one copy is the limit everywhere. On a 2-vCPU AMD EPYC VM (AVX2, FSRM)
-// glibc's memcpy copies 224 and 448 KiB with `rep movsb` (perf: 96 % of the
-// samples on it), and compaction/memcpy/keep50 took 147 and 191 us at 2^16
-// and 2^17 items against memcpy_stream's 14 and 33 us, but 29 us at 2^18
-// (896 KiB), where memcpy_stream took 61 (scratch: console medians of 5,
-// one run, no JSON kept).
+// No one copy is the limit everywhere: glibc's memcpy can take a slow
+// `rep movsb` at some sizes (docs/compaction.md#decisions-and-dead-ends).
 
 #include <cstddef>
 #include <cstdint>

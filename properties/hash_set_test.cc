@@ -271,14 +271,15 @@ void AwaitRound(const std::atomic<int>& counter, int round) {
   }
 }
 
-// The interleaving the test above met once in CI, provoked on purpose: a set
-// of capacity 2 and two keys j, k with the same home slot. One thread
+// The interleaving the test above can meet by chance, provoked on purpose:
+// a set of capacity 2 and two keys j, k with the same home slot. One thread
 // inserts k while the other inserts j then k. When the first has seen the
 // home slot empty, the second can store j there and k in the next slot
 // before the first asks for a reservation: the first is refused although
 // its key is present, and must answer "present", not "full". Threads meet
-// at a spin barrier each round so the inserts overlap; on a 2-vCPU EPYC the
-// unmended code failed 32 to 90 of the 500000 rounds (five runs).
+// at a spin barrier each round so the inserts overlap, and kRounds is
+// enough for the unmended code to fail on every run
+// (docs/hash_set.md#decisions-and-dead-ends).
 TEST(LockFree, RefusedInsertOfAKeyStoredPastItsSlotIsPresent) {
   constexpr int kRounds = 500000;
   const auto set = MakeLockFreeWithThreads(2, 1);

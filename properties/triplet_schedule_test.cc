@@ -584,9 +584,9 @@ Colouring BreadthFirst(const Triplets& triplets, std::size_t particle_count,
 
 // BreadthFirstColouring with FanOrder::kMostSaturated. In row order, a
 // shuffled grid's fans come in an order unrelated to their shape and
-// greedy took maxAdj + 2 colours (16^2 to 250^2 quads, both diagonals);
-// most saturated first it takes at most maxAdj + 1 (360 grids of 6^2 to
-// 64^2 quads, 30 shuffles each, scratch). The test checks both.
+// greedy can take maxAdj + 2 colours; most saturated first takes at most
+// maxAdj + 1 (docs/triplet_schedule.md#colouring). The test checks both:
+// the bound on every grid, and that row order breaks it on some.
 TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
   int row_order_above = 0;
   for (const auto diagonals :
@@ -690,10 +690,10 @@ TEST(RemoveColours, KempeChainsKeepTheColouringValidAndNeverEndAbove) {
 // bfs_built_warp keeps bfs_banked_warp's sets (the same colouring) and
 // lays out again only the sets of at least 32 warps whose cells allow it:
 // on shuffled grids of 128^2 quads (sets of about 4700 triplets, random
-// banks) it replays fewer times than bfs_banked_warp (scratch: about 1.5
-// against 2.15 x ideal); on a natural alternating-diagonal grid, whose
-// sets hold half the slot-0 banks, it keeps bfs_banked_warp's schedule
-// exactly.
+// banks) it replays fewer times than bfs_banked_warp and at most 1.7 x
+// ideal (about 1.5 against 2.15); on a natural alternating-diagonal grid,
+// whose sets hold half the slot-0 banks, it keeps bfs_banked_warp's
+// schedule exactly.
 TEST(BfsBuiltWarp, KeepsTheSetsAndReplaysFewerTimesOnLargeShuffledSets) {
   const Mesh uniform = scenes::ClothGrid(128, 128, scenes::Diagonals::kUniform);
   const Mesh alternating =
@@ -745,7 +745,7 @@ Triplets DesignedTransversals(std::uint32_t warps = 32) {
 // with no conflict at all, 96 replays. Every cell holds one triplet and
 // every slot-0 bank exactly one per warp, so the builder's last warps
 // take what the first left: it does not find that
-// layout (scratch: 155 replays), but it must return the same triplets,
+// layout (it makes 155 replays), but it must return the same triplets,
 // and through bfs_built_warp (one set: no two triplets share a particle)
 // replay fewer times than bfs_banked_warp (206) and at most 1.7 x ideal.
 // A set of 1024 triplets on one cell, or of fewer than 32 warps, is
@@ -804,8 +804,8 @@ TEST(BuildWarpsWalked, ReplaysLessThanGreedyOnDesignedTransversals) {
 
 // BuildWarpsWalked takes sets from 16 warps, where BuildWarpsWhole takes
 // them from 32: 16 designed transversals come back built (the same
-// triplets), replaying less than bfs_banked_warp's layout of them (scratch:
-// 82 against 102) and at most 1.75 x ideal (48); 16 warps less one
+// triplets), replaying less than bfs_banked_warp's layout of them (82
+// against 102) and at most 1.75 x ideal (48); 16 warps less one
 // triplet are declined, out untouched.
 TEST(BuildWarpsWalked, BuildsSetsFromSixteenWarps) {
   const Triplets set = DesignedTransversals(16);
@@ -1023,7 +1023,7 @@ TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
 
 // bfs_walk_warp on large sets (shuffled 128^2 grid, sets of about 4700;
 // the natural 128^2 grid): fewer replays than bfs_built_warp, and within
-// the goal's 1.3 x ideal (scratch: 1.17 and 1.01 against 1.46 and 1.06).
+// the goal's 1.3 x ideal (1.17 and 1.01 against 1.46 and 1.06).
 TEST(BfsWalkWarp, ReplaysLessThanBfsBuiltWarpOnLargeSets) {
   for (const Mesh& mesh :
        {scenes::Shuffled(
@@ -1132,9 +1132,10 @@ TEST(TransversalLayout, KeepsEveryTriplet) {
 // Planted layouts: two conflict-free warps (warp j's triplet i has slot-0
 // bank i and slot-1 and slot-2 banks from two random permutations), the 64
 // triplets shuffled. Each slot-0 bank has just 2 triplets to choose from,
-// so greedy picks collide and only the displacing search recovers: in a
-// scratch run it laid out 156 of 200 such sets conflict-free (2 chunks x 3
-// loads, by the reference's metric), and none with kDisplaceDepth 0. This
+// so greedy picks collide and only the displacing search recovers: it
+// lays out well over half of such sets conflict-free (2 chunks x 3 loads,
+// by the reference's metric), none with kDisplaceDepth 0; the test asks
+// for half. This
 // test fails with kDisplaceDepth 0, and without the slot-2 free mask in
 // the first pick. With 3 or more planted warps it rarely recovers all of
 // them; real sets, with dozens of triplets per bank, leave it more room.

@@ -7,12 +7,18 @@
 
 namespace adj::compaction {
 
+CompactFn BranchyCompact;
+
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"serial", Backend::kSerial, Origin::kBaseline,
             "the textbook loop, branch-free: write every value, advance the "
             "output only past kept ones",
             &SerialCompact},
+    Variant{"branchy", Backend::kSerial, Origin::kBaseline,
+            "the textbook loop with a branch: copy a value only when it is "
+            "kept (what branch-free serial saves on mispredictions)",
+            &BranchyCompact},
     Variant{"simd", Backend::kSimd, Origin::kOurs,
             "Highway, dynamic dispatch: a vector of values, its flags widened "
             "to a mask, CompressStore of the kept lanes",

@@ -97,7 +97,8 @@ using QueryAllFn = void(const Points& points, const Params& params,
                         Neighbors& out);
 using Variant = adj::Variant<QueryAllFn>;
 
-// muller, cell_sorted, cell_sorted_half, cell_sorted_openmp.
+// The variant table (docs/hash_grid.md lists it); CUDA rows only when built
+// with CUDA.
 std::span<const Variant> Variants();
 
 // Throws Error unless (points, params) satisfy the contract above; the table

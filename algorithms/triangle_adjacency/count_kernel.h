@@ -1,11 +1,9 @@
 #pragma once
 
 // Internal to algorithms/triangle_adjacency: openmp.cc's count pass over one
-// thread's slice of triangles, compiled by Highway for the CPU it runs on.
-// Built for baseline x86-64 (SSE2), the per-block range check had no
-// unsigned 32-bit min / max instruction and took 0.9 of the pass's 2.9 ms
-// per thread on the 2M-triangle grid (2 threads, 2-vCPU EPYC); with
-// SSE4.1's and wider ones it takes none of it.
+// thread's slice of triangles, compiled by Highway for the CPU it runs on:
+// SSE2 lacks the range check's unsigned 32-bit min / max
+// (docs/triangle_adjacency.md#decisions-and-dead-ends).
 
 #include <cstddef>
 #include <cstdint>
@@ -22,10 +20,8 @@ constexpr std::size_t kNoError = std::numeric_limits<std::size_t>::max();
 // A block whose corners span more particles than this looks scattered
 // (openmp.cc judges a region from 32 sampled blocks; the count, each block
 // from the spans of its vector lanes) and prefetches the counts of the
-// block kCountPrefetch triangles ahead. CGAL's armadillo subdivided to 3.3M
-// triangles (2 threads, 2-vCPU EPYC, same process): 14.8 -> 12.7 ms for the
-// whole build; on the 2M-triangle grid, whose blocks span about one grid row,
-// prefetching would cost 8.0 -> 9.0 ms, so it is skipped there.
+// block kCountPrefetch triangles ahead; the prefetch pays on scattered
+// meshes only (docs/triangle_adjacency.md#decisions-and-dead-ends).
 constexpr std::uint32_t kScatteredSpan = 4096;
 constexpr std::size_t kCountPrefetch = 64;
 

@@ -53,7 +53,8 @@ using BuildFn = void(std::span<const Triangle> triangles,
                      std::size_t particle_count, Adjacency& out);
 using Variant = adj::Variant<BuildFn>;
 
-// nvcloth, openmp, and cuda when built with CUDA.
+// The variant table (docs/triangle_adjacency.md lists it); CUDA rows only
+// when built with CUDA.
 std::span<const Variant> Variants();
 
 // Throws Error when 3 x triangles.size() entries overflow uint32 offsets.
@@ -91,14 +92,12 @@ void PartitionedBuildTuned(std::span<const Triangle> triangles,
 // windows, errors) with small meshes.
 struct OpenMpTuning {
   // Below this the fork, the barriers, and the cache lines both threads
-  // write (rows hold one segment per thread) cost more than they save: with
-  // 2^14, CGAL's bunny00 (75k triangles, rows of scattered particles) built
-  // at 0.49x nvcloth's speed on 2 vCPUs.
+  // write (rows hold one segment per thread) cost more than they save
+  // (docs/triangle_adjacency.md#decisions-and-dead-ends).
   std::size_t min_triangles_per_thread = std::size_t{1} << 16;
-  // What a thread of a pair claims at once. With 2048 the count took 10 %
-  // longer than with 32768 on CGAL's armadillo subdivided to 3.3M
-  // triangles: the second thread walks the chunks backward, and the
-  // hardware prefetcher starts over at each.
+  // What a thread of a pair claims at once; the second thread walks the
+  // chunks backward, and the hardware prefetcher starts over at each
+  // (docs/triangle_adjacency.md#decisions-and-dead-ends).
   std::size_t chunk_triangles = 32768;
   // Pairs meet wherever their work does on scattered meshes only (and never
   // when the fill is ranked); tests set this to drive the meeting on small

@@ -236,11 +236,8 @@ void BfsBankedSchedule(std::span<const Triplet> input,
                        std::size_t particle_count, unsigned width,
                        Schedule& out, const BfsOptions& options);
 // Below this many triplets the *_warp_openmp schedulers lay their sets out
-// on one thread. triplet_schedule bench at a1ce85c (2-vCPU EPYC, one
-// quick-sweep run, JSON not kept: scratch), bfs_built_warp's time over
-// bfs_built_warp_openmp's on two threads: 0.88 on the discs of 1984 triplets
-// (64 sets of about 31), 0.93-1.03 on the grids of 512, 1.06-1.11 on those of
-// 2048, 1.01-1.03 on elephant (5558), 1.11-1.79 from 8192 on.
+// on one thread: the team's start costs more than it saves
+// (docs/triplet_schedule.md#threads).
 inline constexpr std::size_t kThreadedTriplets = 2048;
 // The OpenMP threads a *_warp_openmp scheduler lays `triplets` out on:
 // all from kThreadedTriplets on, else 1 (bfs_built_warp_openmp.cc).
