@@ -22,7 +22,7 @@
 #include "algorithms/compaction/compaction.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
-#include "reference/compaction.h"
+#include "checks/compaction.h"
 #include "scenes/arrays.h"
 
 namespace adj::compaction {
@@ -53,7 +53,7 @@ const Scene& SceneOf(int kept_percent, std::int64_t n) {
     for (std::uint8_t& flag : scene->flags) {
       flag = engine() % 100 >= static_cast<std::uint64_t>(kept_percent) ? 1 : 0;
     }
-    scene->expected = reference::Compacted(scene->values, scene->flags);
+    scene->expected = checks::compaction::Expected(scene->values, scene->flags);
   }
   return *scene;
 }
@@ -76,12 +76,12 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   const Scene& scene = SceneOf(kept_percent, n);
   std::vector<std::uint32_t> out(scene.values.size());
   const std::size_t kept = variant.run(scene.values, scene.flags, out);
-  out.resize(kept);
-  if (out != scene.expected) {
-    state.SkipWithError("output differs from std::copy_if");
+  const std::string difference =
+      checks::compaction::FirstDifference(scene.expected, kept, out);
+  if (!difference.empty()) {
+    state.SkipWithError(("output differs from the oracle: " + difference).c_str());
     return;
   }
-  out.resize(scene.values.size());
   for (auto _ : state) {
     benchmark::DoNotOptimize(variant.run(scene.values, scene.flags, out));
     benchmark::ClobberMemory();

@@ -16,7 +16,7 @@
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
-#include "reference/prefix_sum.h"
+#include "checks/prefix_sum.h"
 #include "scenes/arrays.h"
 #if ADJ_HAVE_CUDA
 #include "algorithms/prefix_sum/device_scanner.h"
@@ -35,7 +35,8 @@ constexpr std::size_t kBytesPerElement = 2 * sizeof(std::uint32_t);
 
 struct Scene {
   Words input;
-  Words expected;  // the oracle's inclusive scan, to verify each variant once
+  // The oracle's inclusive scan and total, to verify each variant once.
+  checks::prefix_sum::Expected expected;
 };
 
 // One input per size, shared by every variant so that all see the same data.
@@ -46,7 +47,8 @@ const Scene& SceneOf(std::int64_t n) {
     scene = std::make_unique<Scene>();
     scene->input = scenes::RandomCounts(static_cast<std::size_t>(n),
                                         static_cast<std::uint64_t>(n));
-    scene->expected = reference::InclusiveScan(scene->input);
+    scene->expected =
+        checks::prefix_sum::ExpectedOf(Kind::kInclusive, scene->input);
   }
   return *scene;
 }
@@ -62,9 +64,11 @@ void BenchCpuVariant(benchmark::State& state, const Variant& variant) {
   const std::int64_t n = state.range(0);
   const Scene& scene = SceneOf(n);
   Words out(scene.input.size());
-  variant.run(Kind::kInclusive, scene.input, out);
-  if (out != scene.expected) {
-    state.SkipWithError("output differs from the oracle");
+  const std::uint32_t total = variant.run(Kind::kInclusive, scene.input, out);
+  const std::string difference =
+      checks::prefix_sum::FirstDifference(scene.expected, out, total);
+  if (!difference.empty()) {
+    state.SkipWithError(("output differs from the oracle: " + difference).c_str());
     return;
   }
   for (auto _ : state) {
@@ -94,8 +98,10 @@ void BenchGpu(benchmark::State& state, const std::string& variant) {
   const Scene& scene = SceneOf(n);
   DeviceScanner scanner(scene.input);
   scanner.TimeScan(variant, Kind::kInclusive);
-  if (scanner.Output() != scene.expected) {
-    state.SkipWithError("output differs from the oracle");
+  const std::string difference = checks::prefix_sum::FirstDifference(
+      scene.expected, scanner.Output(), std::nullopt);
+  if (!difference.empty()) {
+    state.SkipWithError(("output differs from the oracle: " + difference).c_str());
     return;
   }
   state.counters["verified"] = 1;
