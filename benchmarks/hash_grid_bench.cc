@@ -27,9 +27,10 @@
 //     every file of >= 1,000 points), at the radius where the median
 //     particle has 30 neighbours (scenes::RadiusForNeighbors); spacing =
 //     radius, table 2N.
-// Each variant is checked once per scene before timing: against the
-// brute-force oracle's lists up to 20k particles, against 64 brute-force
-// rows above (verified = 1 either way). items_per_second is particles per
+// Each variant is checked once per scene before timing by
+// checks::hash_grid: against the brute-force oracle's rows, every row up to
+// 20k particles, 64 rows spread over the ids above (verified = 1 either
+// way). items_per_second is particles per
 // second; counters: pairs (distinct unordered pairs found), candidates (per
 // particle), duplicates (Müller's repeated entries) and duplicate_fraction
 // (duplicates / distinct entries), neighbors_per_particle, entries,
@@ -41,10 +42,10 @@
 // muller_cloth, cloth_fold (k = 1) and random_cube (6,000 uniform points in
 // a cube of side 0.15: his cloth hash at random positions, as
 // ../shared/notes/neighbor-search.md 1.6 measured in JavaScript). Checked
-// before timing: the pair set against the oracle, and the duplicates against
-// reference::MullerRepeats (the multiplicity of every true pair's bucket in
-// the window, computed independently; duplicates_verified = 1), except at
-// radius_cells:3 in the quick sweep (0: seconds per row).
+// before timing: the rows against the oracle, and each pair's repeats
+// against the multiplicity of its bucket in the window (computed
+// independently; duplicates_verified = 1), except at radius_cells:3 in the
+// quick sweep (0: seconds per row).
 //
 // The quick sweep (default) runs each row for at least 0.1 s, as
 // run_benchmarks.py's quick sweep does, and measures the copies beside the
@@ -67,7 +68,7 @@
 #include "algorithms/hash_grid/hash_grid.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
-#include "reference/hash_grid.h"
+#include "checks/hash_grid.h"
 #include "scenes/clouds.h"
 #include "scenes/mesh_io.h"
 #include "scenes/registry.h"
@@ -112,11 +113,13 @@ struct Scene {
     });
     return full_entries;
   }
-  // The oracle's full lists, for small scenes; computed by the first row
-  // that runs.
-  const Csr& Oracle() {
+  // The oracle's rows, computed by the first row that runs: every row up to
+  // kOracleMaxParticles, kSampledRows spread over the ids above.
+  const checks::hash_grid::Expected& Oracle() {
     std::call_once(oracle_once, [this] {
-      oracle = reference::NeighborLists(points, params.max_dist);
+      oracle = checks::hash_grid::ExpectedOnRows(
+          points, params.max_dist,
+          points.size() <= kOracleMaxParticles ? points.size() : kSampledRows);
     });
     return oracle;
   }
@@ -125,7 +128,7 @@ struct Scene {
   std::once_flag entries_once;
   std::size_t full_entries = 0;
   std::once_flag oracle_once;
-  Csr oracle;
+  checks::hash_grid::Expected oracle;
 };
 
 std::vector<std::unique_ptr<Scene>>& AllScenes() {
@@ -146,61 +149,6 @@ std::size_t BytesOf(Scene& scene) {
          scene.FullEntries() * sizeof(std::uint32_t);
 }
 
-// Row i as the oracle has it, in the variant's list kind (ascending).
-std::vector<std::uint32_t> ExpectedRow(std::vector<std::uint32_t> full_row,
-                                       std::size_t i, ListKind list) {
-  if (list == ListKind::kHalf) {
-    full_row.erase(std::remove_if(full_row.begin(), full_row.end(),
-                                  [i](std::uint32_t j) { return j >= i; }),
-                   full_row.end());
-  }
-  return full_row;
-}
-
-// Row i ascending; only Müller's order may repeat an entry (any other
-// repeat stays and makes the row differ).
-std::vector<std::uint32_t> CanonicalRow(const Neighbors& got, std::size_t i) {
-  std::vector<std::uint32_t> row(got.csr.Row(i).begin(), got.csr.Row(i).end());
-  if (got.order != RowOrder::kAscending) {
-    std::sort(row.begin(), row.end());
-  }
-  if (got.order == RowOrder::kMuller) {
-    row.erase(std::unique(row.begin(), row.end()), row.end());
-  }
-  return row;
-}
-
-bool Agrees(Scene& scene, const Neighbors& got) {
-  const std::size_t n = scene.points.size();
-  try {
-    ValidateCsr(got.csr, n);
-  } catch (const adj::Error&) {
-    return false;
-  }
-  if (got.csr.rows() != n) return false;
-  const auto row_ok = [&](std::size_t i, std::vector<std::uint32_t> full) {
-    return CanonicalRow(got, i) == ExpectedRow(std::move(full), i, got.list);
-  };
-  if (n <= kOracleMaxParticles) {
-    const Csr& oracle = scene.Oracle();
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!row_ok(i, {oracle.Row(i).begin(), oracle.Row(i).end()})) {
-        return false;
-      }
-    }
-    return true;
-  }
-  for (std::size_t k = 0; k < kSampledRows; ++k) {
-    const std::size_t i = n * k / kSampledRows + k;
-    if (i >= n) break;
-    if (!row_ok(i, reference::NeighborRow(scene.points, scene.params.max_dist,
-                                          i))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // Times `variant` on `scene` with `params` (the scene's, or another table
 // size), after checking it once; sets the rates and counters. False when
 // the row was skipped.
@@ -212,22 +160,14 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
     return false;
   }
   Neighbors out;
-  std::uint64_t duplicates = 0;
   double device_seconds = 0;
   try {
     variant.run(scene.points, params, out);
-    if (!Agrees(scene, out)) {
-      state.SkipWithError("output differs from the oracle");
-      return false;
-    }
-    // Repeats exist only in Müller's order (the properties check it).
-    duplicates = out.order == RowOrder::kMuller ? RepeatedEntries(out.csr) : 0;
-    if (check_repeats &&
-        duplicates !=
-            reference::MullerRepeats(scene.points, params.spacing,
-                                     params.max_dist, params.table_size,
-                                     reference::HalfLists(scene.Oracle()))) {
-      state.SkipWithError("duplicates differ from Müller's multiplicity");
+    const std::string difference = checks::hash_grid::FirstDifference(
+        scene.points, params, scene.Oracle(), out, check_repeats);
+    if (!difference.empty()) {
+      state.SkipWithError(
+          ("output differs from the oracle: " + difference).c_str());
       return false;
     }
     for (auto _ : state) {
@@ -240,23 +180,19 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
     state.SkipWithError(error.what());
     return false;
   }
-  const auto n = static_cast<double>(scene.points.size());
-  const std::uint64_t distinct = out.csr.entries() - duplicates;
-  const std::uint64_t pairs =
-      out.list == ListKind::kFull ? distinct / 2 : distinct;
+  const checks::hash_grid::Statistics stats =
+      checks::hash_grid::StatisticsOf(out);
   state.SetItemsProcessed(state.iterations() *
                           static_cast<std::int64_t>(scene.points.size()));
-  state.counters["pairs"] = static_cast<double>(pairs);
-  state.counters["entries"] = static_cast<double>(out.csr.entries());
-  state.counters["candidates"] =
-      n == 0 ? 0 : static_cast<double>(out.candidates) / n;
-  state.counters["duplicates"] = static_cast<double>(duplicates);
+  state.counters["pairs"] = static_cast<double>(stats.pairs);
+  state.counters["entries"] = static_cast<double>(stats.entries);
+  state.counters["candidates"] = stats.candidates_per_particle;
+  state.counters["duplicates"] = static_cast<double>(stats.duplicates);
   state.counters["duplicate_fraction"] =
-      distinct == 0
-          ? 0
-          : static_cast<double>(duplicates) / static_cast<double>(distinct);
-  state.counters["neighbors_per_particle"] =
-      n == 0 ? 0 : 2 * static_cast<double>(pairs) / n;
+      stats.distinct == 0 ? 0
+                          : static_cast<double>(stats.duplicates) /
+                                static_cast<double>(stats.distinct);
+  state.counters["neighbors_per_particle"] = stats.neighbors_per_particle;
   state.counters["table_size"] = params.table_size;
   state.counters["radius"] = params.max_dist;
   state.counters["verified"] = 1;

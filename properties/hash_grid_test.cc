@@ -14,6 +14,7 @@
 #include <tuple>
 #include <vector>
 
+#include "checks/hash_grid.h"
 #include "properties/variant_cases.h"
 #include "reference/hash_grid.h"
 #include "scenes/clouds.h"
@@ -177,85 +178,13 @@ class HashGrid : public testing::VariantTest<&hash_grid::Variants> {
   }
 };
 
-// Checks `got` against the brute-force oracle (inside a RapidCheck property
-// when `rc`, else with gtest assertions through the return value).
+// `got` against the brute-force oracle over every row (checks/hash_grid.h
+// says what agreeing means for each list kind and row order).
 std::string Disagreement(const Points& points, const Params& params,
                          const Neighbors& got) {
-  const std::size_t n = points.size();
-  try {
-    ValidateCsr(got.csr, n);
-  } catch (const adj::Error& error) {
-    return std::string("malformed CSR: ") + error.what();
-  }
-  if (got.csr.rows() != n) return "wrong row count";
-  const Csr full = reference::NeighborLists(points, params.max_dist);
-  const Csr half = reference::HalfLists(full);
-  if (reference::PairSet(got.csr) != reference::PairSet(full)) {
-    return "pair set differs from the oracle's";
-  }
-  if (got.candidates < got.csr.entries()) return "fewer candidates than hits";
-  if (got.order == RowOrder::kCell) {
-    // Each row sorted is the oracle's row; in the row itself, entries come
-    // by cell (z, y, x; floor(c / spacing) in double), then by id.
-    if (got.list != ListKind::kFull) return "cell order on a half list";
-    const auto key = [&](std::uint32_t j) {
-      const auto cell = [&](float c) {
-        return std::floor(static_cast<double>(c) /
-                          static_cast<double>(params.spacing));
-      };
-      return std::make_tuple(cell(points.z[j]), cell(points.y[j]),
-                             cell(points.x[j]), j);
-    };
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto row = got.csr.Row(i);
-      std::vector<std::uint32_t> sorted(row.begin(), row.end());
-      std::sort(sorted.begin(), sorted.end());
-      const auto want = full.Row(i);
-      if (!std::equal(sorted.begin(), sorted.end(), want.begin(), want.end())) {
-        return "row " + std::to_string(i) + " differs from the oracle's";
-      }
-      for (std::size_t e = 1; e < row.size(); ++e) {
-        if (!(key(row[e - 1]) < key(row[e]))) {
-          return "row " + std::to_string(i) + " is not in cell order at " +
-                 std::to_string(e);
-        }
-      }
-    }
-    return "";
-  }
-  if (got.order == RowOrder::kAscending) {
-    const Csr& expected = got.list == ListKind::kFull ? full : half;
-    if (!(got.csr == expected)) return "rows differ from the oracle's";
-    if (got.list == ListKind::kFull && !reference::IsSymmetric(got.csr)) {
-      return "full list not symmetric";
-    }
-    return "";
-  }
-  // Müller's order: the half list once duplicates are removed, and each
-  // pair exactly as often as cells of i's window share j's bucket.
-  if (got.list != ListKind::kHalf) return "Müller's order on a full list";
-  if (!(reference::Deduplicated(got.csr) == half)) {
-    return "deduplicated rows differ from the oracle's half list";
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    std::map<std::uint32_t, std::uint32_t> times;
-    for (const std::uint32_t j : got.csr.Row(i)) ++times[j];
-    for (const auto& [j, count] : times) {
-      const std::uint32_t expected = reference::MullerMultiplicity(
-          points, params.spacing, params.max_dist, params.table_size, i, j);
-      if (count != expected) {
-        return "pair (" + std::to_string(i) + ", " + std::to_string(j) +
-               ") listed " + std::to_string(count) + " times, expected " +
-               std::to_string(expected);
-      }
-    }
-  }
-  if (RepeatedEntries(got.csr) !=
-      reference::MullerRepeats(points, params.spacing, params.max_dist,
-                               params.table_size, half)) {
-    return "repeated entries differ from the candidate multiplicity";
-  }
-  return "";
+  return checks::hash_grid::FirstDifference(
+      points, params, checks::hash_grid::ExpectedOf(points, params.max_dist),
+      got);
 }
 
 enum class CloudKind {

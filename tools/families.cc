@@ -14,8 +14,8 @@
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "checks/hash_grid.h"
 #include "reference/connected_components.h"
-#include "reference/hash_grid.h"
 #include "reference/triangle_adjacency.h"
 #include "reference/triplet_collide.h"
 #include "reference/triplet_schedule.h"
@@ -353,78 +353,6 @@ void VerifyConnectedComponents(const Mesh& mesh, double& oracle_seconds,
   }
 }
 
-// Row i of a hash_grid output ascending; only Müller's order may repeat an
-// entry (a repeat in any other order stays and shows as a difference).
-std::vector<std::uint32_t> AscendingRow(const hash_grid::Neighbors& got,
-                                        std::size_t i) {
-  std::vector<std::uint32_t> row(got.csr.Row(i).begin(), got.csr.Row(i).end());
-  if (got.order != hash_grid::RowOrder::kAscending) {
-    std::sort(row.begin(), row.end());
-  }
-  if (got.order == hash_grid::RowOrder::kMuller) {
-    row.erase(std::unique(row.begin(), row.end()), row.end());
-  }
-  return row;
-}
-
-// The oracle's full row i as the variant's list kind holds it.
-std::vector<std::uint32_t> InListKind(std::vector<std::uint32_t> full_row,
-                                      std::size_t i, hash_grid::ListKind list) {
-  if (list == hash_grid::ListKind::kHalf) {
-    std::erase_if(full_row, [i](std::uint32_t j) { return j >= i; });
-  }
-  return full_row;
-}
-
-// "" when `got` holds the oracle's neighbours on the checked rows, else the
-// first difference in words. `rows` are the checked row ids and `expected`
-// their full oracle rows.
-std::string FirstCloudDifference(
-    const hash_grid::Neighbors& got, std::size_t particles,
-    const std::vector<std::size_t>& rows,
-    const std::vector<std::vector<std::uint32_t>>& expected) {
-  try {
-    ValidateCsr(got.csr, particles);
-  } catch (const adj::Error& error) {
-    return std::string("malformed output: ") + error.what();
-  }
-  if (got.csr.rows() != particles) {
-    return std::to_string(got.csr.rows()) + " rows, expected " +
-           std::to_string(particles);
-  }
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    const std::size_t i = rows[k];
-    const std::vector<std::uint32_t> want =
-        InListKind(expected[k], i, got.list);
-    const std::vector<std::uint32_t> row = AscendingRow(got, i);
-    if (row != want) {
-      return "particle " + std::to_string(i) + ": expected " + ShowRow(want) +
-             ", got " + ShowRow(row) + " (" +
-             std::string(hash_grid::ListKindName(got.list)) + " list, " +
-             std::string(hash_grid::RowOrderName(got.order)) +
-             " rows, sorted here)";
-    }
-  }
-  return "";
-}
-
-// Distinct neighbours of every particle in `got` (a half list counts each
-// pair for both ends); `distinct` receives the distinct entries.
-std::vector<std::uint64_t> NeighborCounts(const hash_grid::Neighbors& got,
-                                          std::uint64_t& distinct) {
-  std::vector<std::uint64_t> counts(got.csr.rows(), 0);
-  distinct = 0;
-  for (std::size_t i = 0; i < got.csr.rows(); ++i) {
-    const std::vector<std::uint32_t> row = AscendingRow(got, i);
-    distinct += row.size();
-    counts[i] += row.size();
-    if (got.list == hash_grid::ListKind::kHalf) {
-      for (const std::uint32_t j : row) ++counts[j];
-    }
-  }
-  return counts;
-}
-
 }  // namespace
 
 std::vector<VerifyRow> VerifyOnCloud(const Points& points,
@@ -433,31 +361,16 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
                                      std::string& oracle_scope) {
   const std::size_t n = points.size();
   const bool full = n <= kFullOracleParticles;
-  std::vector<std::size_t> checked;
-  std::vector<std::vector<std::uint32_t>> expected;
-  Csr oracle;
+  checks::hash_grid::Expected expected;
   oracle_seconds = SecondsOf([&] {
-    if (full) {
-      oracle = reference::NeighborLists(points, params.max_dist);
-      for (std::size_t i = 0; i < n; ++i) {
-        checked.push_back(i);
-        expected.emplace_back(oracle.Row(i).begin(), oracle.Row(i).end());
-      }
-      return;
-    }
-    for (std::size_t k = 0; k < kSampledOracleRows; ++k) {
-      const std::size_t i = k * n / kSampledOracleRows;
-      checked.push_back(i);
-      expected.push_back(reference::NeighborRow(points, params.max_dist, i));
-    }
+    expected = checks::hash_grid::ExpectedOnRows(
+        points, params.max_dist, full ? n : kSampledOracleRows);
   });
-  oracle_scope = full ? "brute force over all " + std::to_string(n) + " rows"
-                      : "brute force on " + std::to_string(kSampledOracleRows) +
-                            " rows spread over the ids (more than " +
-                            std::to_string(kFullOracleParticles) +
-                            " particles; Müller's duplicates not checked)";
-  std::uint64_t pairs = 0;
-  for (const auto& row : expected) pairs += row.size();
+  oracle_scope = expected.Scope();
+  if (!full) {
+    oracle_scope += " (more than " + std::to_string(kFullOracleParticles) +
+                    " particles)";
+  }
   std::vector<VerifyRow> rows;
   for (const auto& variant : hash_grid::Variants()) {
     VerifyRow row = RowFor("hash_grid", variant);
@@ -469,30 +382,20 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
       hash_grid::Neighbors out;
       variant.run(points, params, out);  // warm-up
       row.seconds = SecondsOf([&] { variant.run(points, params, out); });
-      row.detail = FirstCloudDifference(out, n, checked, expected);
-      const std::uint64_t repeats = out.order == hash_grid::RowOrder::kMuller
-                                        ? hash_grid::RepeatedEntries(out.csr)
-                                        : 0;
-      if (row.detail.empty() && full && repeats > 0) {
-        const std::uint64_t predicted = reference::MullerRepeats(
-            points, params.spacing, params.max_dist, params.table_size,
-            reference::HalfLists(oracle));
-        if (repeats != predicted) {
-          row.detail = std::to_string(repeats) +
-                       " repeated entries, but the multiplicity of the "
-                       "shared buckets predicts " +
-                       std::to_string(predicted);
-        }
-      }
+      row.detail =
+          checks::hash_grid::FirstDifference(points, params, expected, out);
       if (!row.detail.empty()) {
         row.outcome = VerifyRow::Outcome::kDiffers;
       } else {
-        row.detail = (full ? std::to_string(pairs / 2) + " pairs"
-                           : std::to_string(checked.size()) + " sampled rows") +
+        const checks::hash_grid::Statistics stats =
+            checks::hash_grid::StatisticsOf(out);
+        row.detail = (full ? std::to_string(stats.pairs) + " pairs"
+                           : std::to_string(expected.rows.size()) +
+                                 " sampled rows") +
                      ", " + std::string(hash_grid::ListKindName(out.list)) +
                      " list";
-        if (repeats > 0) {
-          row.detail += ", " + std::to_string(repeats) +
+        if (stats.duplicates > 0) {
+          row.detail += ", " + std::to_string(stats.duplicates) +
                         " duplicates as the shared buckets predict";
         }
       }
@@ -524,21 +427,19 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
       hash_grid::Neighbors out;
       variant.run(points, params, out);  // warm-up
       row.seconds = SecondsOf([&] { variant.run(points, params, out); });
-      std::uint64_t distinct = 0;
-      std::vector<std::uint64_t> counts = NeighborCounts(out, distinct);
+      checks::hash_grid::Statistics stats =
+          checks::hash_grid::StatisticsOf(out);
+      std::vector<std::uint64_t>& counts = stats.neighbor_counts;
       row.list = std::string(hash_grid::ListKindName(out.list));
-      row.entries = out.csr.entries();
-      row.duplicates = row.entries - distinct;
-      row.pairs =
-          out.list == hash_grid::ListKind::kFull ? distinct / 2 : distinct;
+      row.entries = stats.entries;
+      row.duplicates = stats.duplicates;
+      row.pairs = stats.pairs;
       row.threads = out.threads;
+      row.candidates = stats.candidates_per_particle;
+      row.mean_neighbors = stats.neighbors_per_particle;
       if (!counts.empty()) {
-        row.candidates = static_cast<double>(out.candidates) /
-                         static_cast<double>(counts.size());
         row.min_neighbors = *std::min_element(counts.begin(), counts.end());
         row.max_neighbors = *std::max_element(counts.begin(), counts.end());
-        row.mean_neighbors = 2.0 * static_cast<double>(row.pairs) /
-                             static_cast<double>(counts.size());
       }
       if (!have_first) {
         first = std::move(counts);

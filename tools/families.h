@@ -45,11 +45,10 @@ struct VerifyRow {
 std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds);
 
 // `adjacent verify CLOUD --radius R`: every hash_grid variant on `points`
-// against the brute-force oracle: every row when there are at most
-// kFullOracleParticles particles (and Müller's duplicates against
-// reference::MullerRepeats), else kSampledOracleRows rows spread over the
-// ids (the oracle is O(N^2)). `oracle_scope` says which, in words. The
-// caller has checked `params` with hash_grid::CheckInput.
+// against the brute-force oracle (checks::hash_grid): every row when there
+// are at most kFullOracleParticles particles, else kSampledOracleRows rows
+// spread over the ids (the oracle is O(N^2)). `oracle_scope` says which, in
+// words. The caller has checked `params` with hash_grid::CheckInput.
 constexpr std::size_t kFullOracleParticles = 50000;
 constexpr std::size_t kSampledOracleRows = 2000;
 std::vector<VerifyRow> VerifyOnCloud(const Points& points,
