@@ -22,7 +22,7 @@
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
-#include "reference/triangle_adjacency.h"
+#include "checks/triangle_adjacency.h"
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
@@ -61,8 +61,8 @@ struct Scene {
   // row that runs (not at registration, so a filtered run skips it).
   const Csr& Ascending() {
     std::call_once(oracle_once, [this] {
-      ascending =
-          reference::TriangleAdjacency(mesh.triangles, mesh.particles());
+      ascending = checks::triangle_adjacency::ExpectedOf(mesh.triangles,
+                                                         mesh.particles());
     });
     return ascending;
   }
@@ -84,15 +84,10 @@ std::size_t BytesOf(const Scene& scene) {
          3 * triangles * sizeof(std::uint32_t);                  // indices
 }
 
-bool Agrees(const Adjacency& got, std::size_t triangles, const Csr& ascending) {
-  try {
-    ValidateCsr(got.csr, triangles);
-  } catch (const adj::Error&) {
-    return false;
-  }
-  return got.csr == reference::InRowOrder(ascending,
-                                          got.order == RowOrder::kDescending) &&
-         got.max_adjacent == reference::LongestRow(ascending);
+// "" when `got` agrees with the oracle, else why it does not.
+std::string Disagreement(Scene& scene, const Adjacency& got) {
+  return checks::triangle_adjacency::FirstDifference(
+      scene.Ascending(), scene.mesh.triangles.size(), got);
 }
 
 // A copy of `triangles` in `buffer`, starting `gap` bytes (mod 4 KiB) past
@@ -129,8 +124,10 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   const Triangle* timed_input = nullptr;
   try {
     variant.run(mesh.triangles, mesh.particles(), out);
-    if (!Agrees(out, mesh.triangles.size(), scene.Ascending())) {
-      state.SkipWithError("output differs from the oracle");
+    if (const std::string difference = Disagreement(scene, out);
+        !difference.empty()) {
+      state.SkipWithError(
+          ("output differs from the oracle: " + difference).c_str());
       return;
     }
     const std::span<const Triangle> input = PlacedAfter(
@@ -141,8 +138,11 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
       benchmark::DoNotOptimize(out.csr.indices.data());
       benchmark::ClobberMemory();
     }
-    if (!Agrees(out, mesh.triangles.size(), scene.Ascending())) {
-      state.SkipWithError("output differs from the oracle (placed input)");
+    if (const std::string difference = Disagreement(scene, out);
+        !difference.empty()) {
+      state.SkipWithError(
+          ("output differs from the oracle (placed input): " + difference)
+              .c_str());
       return;
     }
   } catch (const std::exception& error) {

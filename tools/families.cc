@@ -15,8 +15,8 @@
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "checks/hash_grid.h"
+#include "checks/triangle_adjacency.h"
 #include "reference/connected_components.h"
-#include "reference/triangle_adjacency.h"
 #include "reference/triplet_collide.h"
 #include "reference/triplet_schedule.h"
 #include "scenes/graphs.h"
@@ -62,55 +62,12 @@ double SecondsOf(Run&& run) {
       .count();
 }
 
-std::string ShowRow(std::span<const std::uint32_t> row) {
-  constexpr std::size_t kShown = 12;
-  std::ostringstream text;
-  text << "[";
-  for (std::size_t i = 0; i < row.size() && i < kShown; ++i) {
-    text << (i ? ", " : "") << row[i];
-  }
-  if (row.size() > kShown) text << ", ... (" << row.size() << " in all)";
-  text << "]";
-  return text.str();
-}
-
-// "" when `got` holds the oracle's rows in its declared order, else the
-// first difference in words.
-std::string FirstDifference(const triangle_adjacency::Adjacency& got,
-                            std::size_t triangle_count, const Csr& ascending) {
-  try {
-    ValidateCsr(got.csr, triangle_count);
-  } catch (const adj::Error& error) {
-    return std::string("malformed output: ") + error.what();
-  }
-  if (got.csr.rows() != ascending.rows()) {
-    return std::to_string(got.csr.rows()) + " rows, expected " +
-           std::to_string(ascending.rows());
-  }
-  const Csr expected = reference::InRowOrder(
-      ascending, got.order == triangle_adjacency::RowOrder::kDescending);
-  for (std::size_t p = 0; p < expected.rows(); ++p) {
-    const auto row = got.csr.Row(p);
-    const auto want = expected.Row(p);
-    if (!std::equal(row.begin(), row.end(), want.begin(), want.end())) {
-      return "particle " + std::to_string(p) + ": expected " + ShowRow(want) +
-             ", got " + ShowRow(row) + " (" +
-             std::string(RowOrderName(got.order)) + " rows)";
-    }
-  }
-  const std::uint32_t longest = reference::LongestRow(expected);
-  if (got.max_adjacent != longest) {
-    return "max_adjacent " + std::to_string(got.max_adjacent) + ", expected " +
-           std::to_string(longest);
-  }
-  return "";
-}
-
 void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
                              std::vector<VerifyRow>& rows) {
   Csr ascending;
   oracle_seconds += SecondsOf([&] {
-    ascending = reference::TriangleAdjacency(mesh.triangles, mesh.particles());
+    ascending = checks::triangle_adjacency::ExpectedOf(mesh.triangles,
+                                                       mesh.particles());
   });
   for (const auto& variant : triangle_adjacency::Variants()) {
     VerifyRow row = RowFor("triangle_adjacency", variant);
@@ -123,7 +80,8 @@ void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
       variant.run(mesh.triangles, mesh.particles(), out);  // warm-up
       row.seconds = SecondsOf(
           [&] { variant.run(mesh.triangles, mesh.particles(), out); });
-      row.detail = FirstDifference(out, mesh.triangles.size(), ascending);
+      row.detail = checks::triangle_adjacency::FirstDifference(
+          ascending, mesh.triangles.size(), out);
       if (!row.detail.empty()) row.outcome = VerifyRow::Outcome::kDiffers;
     } catch (const std::exception& error) {
       row.outcome = VerifyRow::Outcome::kDiffers;
