@@ -40,7 +40,7 @@
 #include "algorithms/connected_components/connected_components.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
-#include "reference/connected_components.h"
+#include "checks/connected_components.h"
 #include "scenes/graphs.h"
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
@@ -60,9 +60,10 @@ struct Scene {
     std::call_once(graph_once, [this] { graph = build(); });
     return graph;
   }
-  const std::vector<std::uint32_t>& Oracle() {
-    std::call_once(oracle_once,
-                   [this] { oracle = reference::ComponentLabels(Graph()); });
+  const checks::connected_components::Expected& Oracle() {
+    std::call_once(oracle_once, [this] {
+      oracle = checks::connected_components::ExpectedOf(Graph());
+    });
     return oracle;
   }
   std::size_t Bytes() {
@@ -74,7 +75,7 @@ struct Scene {
   std::once_flag graph_once;
   Csr graph;
   std::once_flag oracle_once;
-  std::vector<std::uint32_t> oracle;
+  checks::connected_components::Expected oracle;
 };
 
 std::vector<std::unique_ptr<Scene>>& AllScenes() {
@@ -91,7 +92,7 @@ void SetCounters(benchmark::State& state, Scene& scene) {
                           static_cast<std::int64_t>(scene.Bytes()));
   state.counters["edges"] = static_cast<double>(edges);
   state.counters["vertices"] = static_cast<double>(graph.rows());
-  state.counters["components"] = reference::CountRoots(scene.Oracle());
+  state.counters["components"] = scene.Oracle().count;
 }
 
 // `trusted`: the variant's run_trusted (no input check) on the graph checked
@@ -109,9 +110,11 @@ void BenchVariant(benchmark::State& state, const Variant& variant, Scene& scene,
   try {
     if (trusted) CheckGraph(graph);
     run(graph, out);
-    if (out.labels != scene.Oracle() ||
-        out.count != reference::CountRoots(scene.Oracle())) {
-      state.SkipWithError("labels differ from the oracle");
+    const std::string difference =
+        checks::connected_components::FirstDifference(scene.Oracle(), out);
+    if (!difference.empty()) {
+      state.SkipWithError(
+          ("labels differ from the oracle: " + difference).c_str());
       return;
     }
     for (auto _ : state) {

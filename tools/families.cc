@@ -14,9 +14,9 @@
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "checks/connected_components.h"
 #include "checks/hash_grid.h"
 #include "checks/triangle_adjacency.h"
-#include "reference/connected_components.h"
 #include "reference/triplet_collide.h"
 #include "reference/triplet_schedule.h"
 #include "scenes/graphs.h"
@@ -274,10 +274,9 @@ void VerifyConnectedComponents(const Mesh& mesh, double& oracle_seconds,
   } catch (const std::exception&) {
     return;  // the triangle families already say what is wrong
   }
-  std::vector<std::uint32_t> expected;
-  oracle_seconds +=
-      SecondsOf([&] { expected = reference::ComponentLabels(graph); });
-  const std::uint32_t components = reference::CountRoots(expected);
+  checks::connected_components::Expected expected;
+  oracle_seconds += SecondsOf(
+      [&] { expected = checks::connected_components::ExpectedOf(graph); });
   for (const auto& variant : connected_components::Variants()) {
     VerifyRow row = RowFor("connected_components", variant);
     if (row.outcome == VerifyRow::Outcome::kSkipped) {
@@ -288,20 +287,11 @@ void VerifyConnectedComponents(const Mesh& mesh, double& oracle_seconds,
       connected_components::Components got;
       variant.run(graph, got);  // warm-up
       row.seconds = SecondsOf([&] { variant.run(graph, got); });
-      if (got.labels != expected) {
-        std::size_t v = 0;
-        while (got.labels[v] == expected[v]) ++v;
-        row.detail = "vertex " + std::to_string(v) + ": label " +
-                     std::to_string(got.labels[v]) + ", expected " +
-                     std::to_string(expected[v]);
-      } else if (got.count != components) {
-        row.detail = std::to_string(got.count) + " components, expected " +
-                     std::to_string(components);
-      }
+      row.detail = checks::connected_components::FirstDifference(expected, got);
       if (!row.detail.empty()) {
         row.outcome = VerifyRow::Outcome::kDiffers;
       } else {
-        row.detail = "components: " + std::to_string(components);
+        row.detail = "components: " + std::to_string(expected.count);
       }
     } catch (const std::exception& error) {
       row.outcome = VerifyRow::Outcome::kDiffers;
