@@ -25,7 +25,7 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
-#include "reference/triplet_schedule.h"
+#include "checks/triplet_schedule.h"
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
@@ -76,12 +76,11 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
   Schedule out;
   try {
     variant.run(scene.triplets, scene.particles, width, out);
-    const std::string problem =
-        simd ? reference::CheckSimdSchedule(scene.triplets, scene.particles,
-                                            width, out.triplets, out.set_sizes,
-                                            out.padding)
-             : reference::CheckWarpSchedule(scene.triplets, scene.particles,
-                                            out.triplets, out.set_sizes);
+    const std::string problem = checks::triplet_schedule::FirstProblem(
+        scene.triplets, scene.particles,
+        simd ? checks::triplet_schedule::Layout::kSimd
+             : checks::triplet_schedule::Layout::kWarp,
+        width, out);
     if (!problem.empty()) {
       state.SkipWithError(("invalid schedule: " + problem).c_str());
       return;
@@ -95,9 +94,8 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
     state.SkipWithError(error.what());
     return;
   }
-  const reference::ScheduleMetrics metrics =
-      reference::MeasureSchedule(scene.triplets, scene.particles, width,
-                                 out.triplets, out.set_sizes, out.padding);
+  const checks::triplet_schedule::Metrics metrics =
+      checks::triplet_schedule::MetricsOf(scene.triplets, scene.particles, out);
   const auto triplets = static_cast<std::int64_t>(scene.triplets.size());
   state.SetItemsProcessed(state.iterations() * triplets);
   state.SetBytesProcessed(
@@ -135,10 +133,10 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
     // What no schedule of the scene can beat, whatever its sets: the
     // replays, and replays / ideal for at most maxAdj + 1 sets (the goal's
     // set count).
-    c["replays_bound"] =
-        static_cast<double>(reference::ReplaysLowerBound(scene.triplets));
-    c["replay_ratio_bound"] =
-        reference::ReplayRatioLowerBound(scene.triplets, metrics.max_adj + 1);
+    const checks::triplet_schedule::Bounds bounds =
+        checks::triplet_schedule::BoundsOf(scene.triplets, scene.particles);
+    c["replays_bound"] = static_cast<double>(bounds.replays);
+    c["replay_ratio_bound"] = bounds.replay_ratio;
   }
   c["index_bits"] = out.index_bits;
   c["verified"] = 1;

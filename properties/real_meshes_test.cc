@@ -10,8 +10,8 @@
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "checks/triangle_adjacency.h"
+#include "checks/triplet_schedule.h"
 #include "properties/variant_cases.h"
-#include "reference/triplet_schedule.h"
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
@@ -114,12 +114,11 @@ void ScheduleEveryRealMesh(const Variant& variant, unsigned width) {
       continue;
     }
     ++scheduled;
-    const std::string problem =
-        kSimd ? reference::CheckSimdSchedule(triplets, particles, width,
-                                             out.triplets, out.set_sizes,
-                                             out.padding)
-              : reference::CheckWarpSchedule(triplets, particles, out.triplets,
-                                             out.set_sizes);
+    const std::string problem = checks::triplet_schedule::FirstProblem(
+        triplets, particles,
+        kSimd ? checks::triplet_schedule::Layout::kSimd
+              : checks::triplet_schedule::Layout::kWarp,
+        width, out);
     ASSERT_EQ(problem, "") << real.name;
   }
   EXPECT_GT(scheduled, 0u);

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/triplet_schedule.h"
 #include "properties/mesh_generators.h"
 #include "properties/variant_cases.h"
 #include "reference/triplet_schedule.h"
@@ -172,17 +173,14 @@ class WarpScheduler : public testing::VariantTest<&WarpSchedulers> {};
 
 std::string CheckSimd(const Triplets& input, std::size_t particles,
                       unsigned width, const Schedule& got) {
-  if (got.width != width) return "width " + std::to_string(got.width);
-  return reference::CheckSimdSchedule(input, particles, width, got.triplets,
-                                      got.set_sizes, got.padding);
+  return checks::triplet_schedule::FirstProblem(
+      input, particles, checks::triplet_schedule::Layout::kSimd, width, got);
 }
 
 std::string CheckWarp(const Triplets& input, std::size_t particles,
                       unsigned width, const Schedule& got) {
-  if (got.width != width) return "width " + std::to_string(got.width);
-  if (got.padding != 0) return "padding " + std::to_string(got.padding);
-  return reference::CheckWarpSchedule(input, particles, got.triplets,
-                                      got.set_sizes);
+  return checks::triplet_schedule::FirstProblem(
+      input, particles, checks::triplet_schedule::Layout::kWarp, width, got);
 }
 
 // Triplets of a generated mesh, or random triplets with repeated particles
@@ -367,16 +365,16 @@ std::vector<Triplets> SortedSets(std::span<const Triplet> ordered,
 }
 
 // The reference's metrics of a warp schedule of `input` (width 32).
-reference::ScheduleMetrics Measured(std::span<const Triplet> input,
+checks::triplet_schedule::Metrics Measured(std::span<const Triplet> input,
                                     std::size_t particles,
                                     const Schedule& schedule) {
-  return reference::MeasureSchedule(input, particles, 32, schedule.triplets,
+  return checks::triplet_schedule::MetricsOf(input, particles, 32, schedule.triplets,
                                     schedule.set_sizes, 0);
 }
 
 // `scheduler`'s warp schedule of `input`, checked by the reference
 // validator (a failure is reported, the metrics returned still), measured.
-reference::ScheduleMetrics CheckedMetrics(ScheduleFn* scheduler,
+checks::triplet_schedule::Metrics CheckedMetrics(ScheduleFn* scheduler,
                                           const Triplets& input,
                                           std::size_t particles) {
   const Schedule got = Scheduled(scheduler, input, particles, 32);
@@ -400,7 +398,7 @@ TEST(SetReplays, AgreesWithTheReferenceMetric) {
     const auto particles = *rc::gen::inRange<std::uint32_t>(3, 200);
     const Triplets set = AnySet(particles, 150);
     const std::size_t size = set.size();
-    const reference::ScheduleMetrics metrics = reference::MeasureSchedule(
+    const checks::triplet_schedule::Metrics metrics = checks::triplet_schedule::MetricsOf(
         set, particles, 32, set,
         size == 0 ? Sizes{} : Sizes{static_cast<std::uint32_t>(size)}, 0);
     RC_ASSERT(SetReplays(set) == metrics.replays);
@@ -414,7 +412,7 @@ TEST(SetReplays, AgreesWithTheReferenceMetric) {
 TEST(SetReplaysFloor, IsUnderEveryLayoutAndReachedWhereTheBanksAllow) {
   // The judge is the reference metric, not the schedulers' SetReplays.
   const auto replays = [](const Triplets& set, std::size_t particles) {
-    return reference::MeasureSchedule(
+    return checks::triplet_schedule::MetricsOf(
                set, particles, 32, set,
                Sizes{static_cast<std::uint32_t>(set.size())}, 0)
         .replays;
@@ -529,7 +527,7 @@ TEST(BfsBankedWarp, ColoursInInputOrderWhereThatTakesFewerSets) {
     const Schedule got =
         Scheduled(&BfsBankedWarp, triplets, mesh.particles(), 32);
     ASSERT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "");
-    const reference::ScheduleMetrics metrics =
+    const checks::triplet_schedule::Metrics metrics =
         Measured(triplets, mesh.particles(), got);
     if (shuffled == 0) {
       EXPECT_EQ(metrics.sets, metrics.max_adj);
@@ -600,7 +598,7 @@ TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
             BreadthFirst(triplets, mesh.particles(), FanOrder::kMostSaturated);
         Sizes sizes;
         const Triplets sets = ColouredSets(triplets, colouring, sizes);
-        ASSERT_EQ(reference::CheckWarpSchedule(triplets, mesh.particles(), sets,
+        ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), sets,
                                                sizes),
                   "");
         const std::uint64_t max_adj =
@@ -682,7 +680,7 @@ TEST(RemoveColours, KempeChainsKeepTheColouringValidAndNeverEndAbove) {
         chains.colour, [&](std::uint32_t c) { return c < chains.colours; }));
     Sizes sizes;
     const Triplets sets = ColouredSets(triplets, chains, sizes);
-    RC_ASSERT(reference::CheckWarpSchedule(triplets, particles, sets, sizes) ==
+    RC_ASSERT(checks::triplet_schedule::FirstProblemInSets(triplets, particles, sets, sizes) ==
               "");
   }));
 }
@@ -710,9 +708,9 @@ TEST(BfsBuiltWarp, KeepsTheSetsAndReplaysFewerTimesOnLargeShuffledSets) {
     ASSERT_EQ(built.set_sizes, banked.set_sizes);
     ASSERT_EQ(SortedSets(built.triplets, built.set_sizes),
               SortedSets(banked.triplets, banked.set_sizes));
-    const reference::ScheduleMetrics with_banked =
+    const checks::triplet_schedule::Metrics with_banked =
         Measured(triplets, mesh.particles(), banked);
-    const reference::ScheduleMetrics with_built =
+    const checks::triplet_schedule::Metrics with_built =
         Measured(triplets, mesh.particles(), built);
     if (&mesh == &meshes[2]) {
       EXPECT_EQ(built.triplets, banked.triplets);
@@ -763,8 +761,8 @@ TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
     EXPECT_EQ(got.set_sizes, Sizes{1024});
     return Measured(set, particles, got);
   };
-  const reference::ScheduleMetrics banked = measure(&BfsBankedWarp);
-  const reference::ScheduleMetrics built = measure(&BfsBuiltWarp);
+  const checks::triplet_schedule::Metrics banked = measure(&BfsBankedWarp);
+  const checks::triplet_schedule::Metrics built = measure(&BfsBuiltWarp);
   EXPECT_EQ(built.ideal_replays, 96u);
   EXPECT_LT(built.replays, banked.replays);
   EXPECT_LE(built.replays * 10, built.ideal_replays * 17) << built.replays;
@@ -793,7 +791,7 @@ TEST(BuildWarpsWalked, ReplaysLessThanGreedyOnDesignedTransversals) {
     Triplets out(set.size());
     EXPECT_TRUE(builder(set, out.data()));
     EXPECT_EQ(Sorted(out), Sorted(set));
-    return reference::MeasureSchedule(set, 96 * set.size(), 32, out,
+    return checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32, out,
                                       Sizes{1024}, 0)
         .replays;
   };
@@ -813,13 +811,13 @@ TEST(BuildWarpsWalked, BuildsSetsFromSixteenWarps) {
   EXPECT_FALSE(BuildWarpsWhole(set, out.data()));
   ASSERT_TRUE(BuildWarpsWalked(set, out.data()));
   EXPECT_EQ(Sorted(out), Sorted(set));
-  const reference::ScheduleMetrics built = reference::MeasureSchedule(
+  const checks::triplet_schedule::Metrics built = checks::triplet_schedule::MetricsOf(
       set, 96 * set.size(), 32, out, Sizes{16 * 32}, 0);
   EXPECT_EQ(built.ideal_replays, 48u);
   const Schedule banked = Scheduled(&BfsBankedWarp, set, 96 * set.size(), 32);
   ASSERT_EQ(banked.set_sizes, Sizes{16 * 32});
   const std::uint64_t banked_replays =
-      reference::MeasureSchedule(set, 96 * set.size(), 32, banked.triplets,
+      checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32, banked.triplets,
                                  banked.set_sizes, 0)
           .replays;
   EXPECT_LT(built.replays, banked_replays);
@@ -881,7 +879,7 @@ TEST(SpreadBanks, KeepsIndependentSetsAndLowersCrowding) {
     Sizes sizes;
     const Triplets sets = ColouredSets(triplets, colouring, sizes);
     ASSERT_EQ(
-        reference::CheckWarpSchedule(triplets, mesh.particles(), sets, sizes),
+        checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), sets, sizes),
         "");
     EXPECT_LT(potential(triplets, colouring.colour, colours), before)
         << colours << " colours";
@@ -1001,7 +999,7 @@ TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
   Sizes sizes;
   const Triplets repaired = ColouredSets(triplets, input_order, sizes);
   ASSERT_EQ(
-      reference::CheckWarpSchedule(triplets, mesh.particles(), repaired, sizes),
+      checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), repaired, sizes),
       "");
   for (ScheduleFn* scheduler : {&BfsBankedWarp, &BfsBuiltWarp}) {
     const Schedule got = Scheduled(scheduler, triplets, mesh.particles(), 32);
@@ -1030,9 +1028,9 @@ TEST(BfsWalkWarp, ReplaysLessThanBfsBuiltWarpOnLargeSets) {
             scenes::ClothGrid(128, 128, scenes::Diagonals::kUniform), 3),
         scenes::ClothGrid(128, 128, scenes::Diagonals::kUniform)}) {
     const Triplets triplets = scenes::VirtualParticles(mesh);
-    const reference::ScheduleMetrics walked =
+    const checks::triplet_schedule::Metrics walked =
         CheckedMetrics(&BfsWalkWarp, triplets, mesh.particles());
-    const reference::ScheduleMetrics built =
+    const checks::triplet_schedule::Metrics built =
         CheckedMetrics(&BfsBuiltWarp, triplets, mesh.particles());
     EXPECT_LT(walked.replays, built.replays);
     EXPECT_LE(walked.replays * 10, walked.ideal_replays * 13)
@@ -1057,7 +1055,7 @@ TEST(BfsWalkWarp, TakesTheBestFitWhereInputOrderCrowdsTheBanks) {
         Scheduled(&NvClothWarpForward, triplets, grid.particles(), 32);
     EXPECT_EQ(walked.set_sizes, nvcloth.set_sizes) << side;
     EXPECT_EQ(walked.triplets, nvcloth.triplets) << side;
-    const reference::ScheduleMetrics metrics =
+    const checks::triplet_schedule::Metrics metrics =
         Measured(triplets, grid.particles(), walked);
     EXPECT_EQ(metrics.sets, 8u);
     EXPECT_LE(metrics.replays * 3, metrics.ideal_replays * 4) << side;
@@ -1109,9 +1107,9 @@ TEST(WarpModelColouring, CountsTheReplaysOfItsSetsInInputOrder) {
         WarpModelColouring(triplets, mesh.particles(), limit, replays);
     Sizes set_sizes;
     const Triplets ordered = ColouredSets(triplets, colouring, set_sizes);
-    RC_ASSERT(reference::CheckWarpSchedule(triplets, mesh.particles(), ordered,
+    RC_ASSERT(checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), ordered,
                                            set_sizes) == "");
-    RC_ASSERT(replays == reference::MeasureSchedule(triplets, mesh.particles(),
+    RC_ASSERT(replays == checks::triplet_schedule::MetricsOf(triplets, mesh.particles(),
                                                     32, ordered, set_sizes, 0)
                              .replays);
   }));
@@ -1160,9 +1158,9 @@ TEST(TransversalLayout, RecoversPlantedConflictFreeWarps) {
     const Sizes one_set = {static_cast<std::uint32_t>(set.size())};
     Triplets out(set.size());
     TransversalLayout(set, out);
-    ASSERT_EQ(reference::CheckWarpSchedule(set, 192, out, one_set), "");
+    ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(set, 192, out, one_set), "");
     conflict_free +=
-        reference::MeasureSchedule(set, 192, 32, out, one_set, 0).replays == 6;
+        checks::triplet_schedule::MetricsOf(set, 192, 32, out, one_set, 0).replays == 6;
   }
   EXPECT_GE(conflict_free, kSets / 2);
 }

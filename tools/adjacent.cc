@@ -20,7 +20,7 @@
 #include "algorithms/common/simd.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
-#include "reference/triplet_schedule.h"
+#include "checks/triplet_schedule.h"
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
 #include "tools/families.h"
@@ -582,15 +582,15 @@ int Schedule(std::vector<std::string> args) {
               args[0].c_str(), mesh.particles(), mesh.triangles.size());
   const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
   {
-    const std::uint64_t max_adj =
-        reference::MaxAdjacentCount(triplets, mesh.particles());
+    const checks::triplet_schedule::Bounds bounds =
+        checks::triplet_schedule::BoundsOf(triplets, mesh.particles());
     std::printf(
         "replay floor: no warp schedule replays below %llu times (the most "
         "loads on one bank); in at most maxAdj + 1 = %llu sets, below %.3f "
         "x ideal\n",
-        static_cast<unsigned long long>(reference::ReplaysLowerBound(triplets)),
-        static_cast<unsigned long long>(max_adj + 1),
-        reference::ReplayRatioLowerBound(triplets, max_adj + 1));
+        static_cast<unsigned long long>(bounds.replays),
+        static_cast<unsigned long long>(bounds.max_adjacent + 1),
+        bounds.replay_ratio);
   }
   std::printf("%-22s %-6s %5s %5s %7s %8s %7s %8s %8s %9s %9s %6s %6s %10s\n",
               "scheduler", "kind", "width", "sets", "max_adj", "set_min",

@@ -17,8 +17,8 @@
 #include "checks/connected_components.h"
 #include "checks/hash_grid.h"
 #include "checks/triangle_adjacency.h"
+#include "checks/triplet_schedule.h"
 #include "reference/triplet_collide.h"
-#include "reference/triplet_schedule.h"
 #include "scenes/graphs.h"
 #include "scenes/meshes.h"
 
@@ -112,12 +112,11 @@ ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,
     run.error = error.what();
     return run;
   }
-  const auto& s = run.schedule;
-  run.problem =
-      simd ? reference::CheckSimdSchedule(triplets, particles, width,
-                                          s.triplets, s.set_sizes, s.padding)
-           : reference::CheckWarpSchedule(triplets, particles, s.triplets,
-                                          s.set_sizes);
+  run.problem = checks::triplet_schedule::FirstProblem(
+      triplets, particles,
+      simd ? checks::triplet_schedule::Layout::kSimd
+           : checks::triplet_schedule::Layout::kWarp,
+      width, run.schedule);
   return run;
 }
 
@@ -419,9 +418,8 @@ std::vector<ScheduleRow> ScheduleTriplets(std::span<const Triplet> triplets,
     } else if (!run.problem.empty()) {
       row.problem = "INVALID: " + run.problem;
     } else {
-      const auto& s = run.schedule;
-      row.metrics = reference::MeasureSchedule(
-          triplets, particle_count, width, s.triplets, s.set_sizes, s.padding);
+      row.metrics = checks::triplet_schedule::MetricsOf(
+          triplets, particle_count, run.schedule);
     }
     rows.push_back(std::move(row));
   });

@@ -15,7 +15,7 @@
 #include "algorithms/common/mesh.h"
 #include "algorithms/common/points.h"
 #include "algorithms/hash_grid/hash_grid.h"
-#include "reference/triplet_schedule.h"
+#include "checks/triplet_schedule.h"
 
 namespace adj::cli {
 
@@ -90,7 +90,7 @@ struct ScheduleRow {
   std::string scheduler;
   bool simd;  // a simd (batches) schedule, else a warp (independent sets) one
   unsigned width;
-  reference::ScheduleMetrics metrics;
+  checks::triplet_schedule::Metrics metrics;
   std::string problem;  // an error or an invalid schedule; metrics unset
   double seconds = 0;   // one run after a warm-up, wall clock
 };
