@@ -22,7 +22,8 @@
 // schedule's), collided (triplets whose point hit a shape, by the oracle on
 // the same order), verified (1: the result matched the oracle once, bit for
 // bit; for atomic_unscheduled on several threads, within
-// reference::CheckInterleavingBound, with max_error its largest deviation),
+// the interleaving bound of checks/triplet_collide.h, with max_error its
+// largest deviation),
 // threads, kernel_us (CUDA rows: the kernel alone, by CUDA events, while
 // the row's time includes the copies; its limits are
 // triplet_collide/memcpy_cuda/... and memcpy_cuda_one_block/..., copies
@@ -49,7 +50,7 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
-#include "reference/triplet_collide.h"
+#include "checks/triplet_collide.h"
 #include "scenes/meshes.h"
 
 namespace adj::triplet_collide {
@@ -67,8 +68,6 @@ struct Scene {
   std::vector<Particle> particles;  // dummies included
   std::vector<Weight> weights;
   Shapes shapes;
-  std::vector<reference::CollisionSphere> reference_spheres;
-  std::vector<reference::CollisionCapsule> reference_capsules;
 };
 
 std::vector<std::unique_ptr<Scene>>& AllScenes() {
@@ -100,23 +99,6 @@ struct Prepared {
   double max_error = 0;
 };
 
-bool BitwiseEqual(const std::vector<Particle>& a,
-                  const std::vector<Particle>& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), a.size() * sizeof(Particle)) == 0;
-}
-
-double MaxError(const std::vector<Particle>& a,
-                const std::vector<Particle>& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    for (int c = 0; c < 3; ++c) {
-      worst = std::max(worst, std::fabs(double{a[i][c]} - b[i][c]));
-    }
-  }
-  return worst;
-}
-
 void Prepare(const Variant& variant, const OrderSource& order,
              const Scene& scene, Prepared& prepared) {
   prepared.done = true;
@@ -128,22 +110,23 @@ void Prepare(const Variant& variant, const OrderSource& order,
         !order.simd ? 32u : (consumes.width != 0 ? consumes.width : 4u);
     order.scheduler->run(scene.triplets, scene.real, width, prepared.schedule);
   }
-  std::vector<Particle> expected = scene.particles;
-  prepared.collided = reference::CollideTriplets(
-      prepared.schedule.triplets, scene.weights, scene.reference_spheres,
-      scene.reference_capsules, expected);
+  const checks::triplet_collide::Expected expected =
+      checks::triplet_collide::ExpectedOf(prepared.schedule.triplets,
+                                          scene.weights, scene.shapes,
+                                          scene.particles);
+  prepared.collided = expected.collided;
   std::vector<Particle> got = scene.particles;
   variant.run(prepared.schedule, scene.weights, scene.shapes, got);
-  prepared.max_error = MaxError(got, expected);
-  prepared.verified = BitwiseEqual(got, expected);
-  if (!prepared.verified && variant.run == &AtomicUnscheduledCollide &&
-      AtomicUnscheduledThreads(scene.triplets.size()) > 1) {
-    prepared.verified =
-        reference::CheckInterleavingBound(
-            prepared.schedule.triplets, scene.weights, scene.reference_spheres,
-            scene.reference_capsules, scene.particles, got, expected) == "";
+  prepared.max_error =
+      checks::triplet_collide::MaxError(got, expected.particles);
+  const std::string difference = checks::triplet_collide::FirstDifference(
+      prepared.schedule.triplets, scene.weights, scene.shapes, scene.particles,
+      expected, got,
+      checks::triplet_collide::ExactnessOf(variant, scene.triplets.size()));
+  prepared.verified = difference.empty();
+  if (!prepared.verified) {
+    prepared.error = "result differs from the oracle: " + difference;
   }
-  if (!prepared.verified) prepared.error = "result differs from the oracle";
 }
 
 void BenchPass(benchmark::State& state, const Variant& variant,
@@ -233,12 +216,6 @@ void AddScene(const std::string& name, const Mesh& mesh) {
     scene->shapes.capsules = {{{0.15f * l, 0.75f * l, 0},
                                {0.85f * l, 0.7f * l, 0.02f * l},
                                0.08f * l}};
-    for (const Sphere& s : scene->shapes.spheres) {
-      scene->reference_spheres.push_back({s.centre, s.radius});
-    }
-    for (const Capsule& cap : scene->shapes.capsules) {
-      scene->reference_capsules.push_back({cap.a, cap.b, cap.radius});
-    }
     scene->weights = {kCentroidWeight};
     AppendDummies(scene->particles, scene->shapes);
     AllScenes().push_back(std::move(scene));

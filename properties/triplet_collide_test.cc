@@ -19,7 +19,7 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "properties/mesh_generators.h"
 #include "properties/variant_cases.h"
-#include "reference/triplet_collide.h"
+#include "checks/triplet_collide.h"
 #include "scenes/meshes.h"
 
 namespace adj::triplet_collide {
@@ -44,70 +44,22 @@ struct Scene {
 
 // --- the oracle ----------------------------------------------------------
 
-struct OracleResult {
-  Particles particles;
-  std::size_t collided = 0;
-};
-
-struct ReferenceShapes {
-  std::vector<reference::CollisionSphere> spheres;
-  std::vector<reference::CollisionCapsule> capsules;
-};
-
-ReferenceShapes ToReference(const Shapes& shapes) {
-  ReferenceShapes out;
-  for (const Sphere& s : shapes.spheres) {
-    out.spheres.push_back({s.centre, s.radius});
-  }
-  for (const Capsule& c : shapes.capsules) {
-    out.capsules.push_back({c.a, c.b, c.radius});
-  }
-  return out;
-}
+using checks::triplet_collide::BitwiseDifference;
+using checks::triplet_collide::Exactness;
+using OracleResult = checks::triplet_collide::Expected;
 
 OracleResult Oracle(const Scene& scene, std::span<const Triplet> order) {
-  const ReferenceShapes shapes = ToReference(scene.shapes);
-  OracleResult result{scene.particles, 0};
-  result.collided = reference::CollideTriplets(
-      order, scene.weights, shapes.spheres, shapes.capsules, result.particles);
-  return result;
+  return checks::triplet_collide::ExpectedOf(order, scene.weights,
+                                             scene.shapes, scene.particles);
 }
 
-// "" when the two agree bit for bit, else the first difference.
-std::string BitwiseDifference(const Particles& got, const Particles& expected) {
-  if (got.size() != expected.size()) {
-    return "sizes " + std::to_string(got.size()) + " and " +
-           std::to_string(expected.size());
-  }
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    for (int c = 0; c < 4; ++c) {
-      if (std::bit_cast<std::uint32_t>(got[i][c]) !=
-          std::bit_cast<std::uint32_t>(expected[i][c])) {
-        std::ostringstream text;
-        text << "particle " << i << " coordinate " << c << ": got "
-             << std::setprecision(9) << got[i][c] << " (" << std::hexfloat
-             << got[i][c] << "), expected " << std::defaultfloat
-             << expected[i][c] << " (" << std::hexfloat << expected[i][c]
-             << ")";
-        return text.str();
-      }
-    }
-  }
-  return "";
-}
-
-// Static particles (dummies included) bit for bit as they were.
-std::string StaticMoved(const Particles& got, const Particles& before) {
-  for (std::size_t i = 0; i < before.size(); ++i) {
-    if (before[i][3] != 0.0f) continue;
-    for (int c = 0; c < 4; ++c) {
-      if (std::bit_cast<std::uint32_t>(got[i][c]) !=
-          std::bit_cast<std::uint32_t>(before[i][c])) {
-        return "static particle " + std::to_string(i) + " changed";
-      }
-    }
-  }
-  return "";
+// `got`, the pass over `order` from the scene's particles, against the
+// oracle's pass over the same order.
+std::string Disagreement(const Scene& scene, std::span<const Triplet> order,
+                         const Particles& got, Exactness exactness) {
+  return checks::triplet_collide::FirstDifference(
+      order, scene.weights, scene.shapes, scene.particles,
+      Oracle(scene, order), got, exactness);
 }
 
 bool AnyMoved(const Particles& after, const Particles& before) {
@@ -363,10 +315,9 @@ TEST_P(TripletCollide, EqualsTheOracleOnEverySchedule) {
     bool any_moved = false;
     for (const NamedSchedule& named :
          SchedulesFor(scene, consumes, warp_width)) {
-      const OracleResult expected = Oracle(scene, named.schedule.triplets);
       const Particles got = Run(named.schedule, scene);
-      RC_ASSERT(BitwiseDifference(got, expected.particles) == "");
-      RC_ASSERT(StaticMoved(got, scene.particles) == "");
+      RC_ASSERT(Disagreement(scene, named.schedule.triplets, got,
+                             Exactness::kBitwise) == "");
       any_moved |= AnyMoved(got, scene.particles);
     }
     if (any_moved) ++moved;
@@ -389,23 +340,16 @@ TEST_P(TripletCollide, EqualsTheOracleOnAShuffledGrid) {
       scenes::ClothGrid(64, 64, scenes::Diagonals::kUniform), 3);
   const Scene scene =
       Dress(scenes::VirtualParticles(grid), grid.positions, 2024);
-  const bool forks = variant().run == &AtomicUnscheduledCollide &&
-                     AtomicUnscheduledThreads(scene.triplets.size()) > 1;
-  const ReferenceShapes shapes = ToReference(scene.shapes);
+  const Exactness exactness =
+      checks::triplet_collide::ExactnessOf(variant(), scene.triplets.size());
   for (const NamedSchedule& named :
        SchedulesFor(scene, ConsumesOf(variant()), 32)) {
     SCOPED_TRACE(named.name);
-    const OracleResult expected = Oracle(scene, named.schedule.triplets);
-    EXPECT_GT(expected.collided, scene.triplets.size() / 20);
+    EXPECT_GT(Oracle(scene, named.schedule.triplets).collided,
+              scene.triplets.size() / 20);
     const Particles got = Run(named.schedule, scene);
-    if (forks) {
-      EXPECT_EQ(reference::CheckInterleavingBound(
-                    named.schedule.triplets, scene.weights, shapes.spheres,
-                    shapes.capsules, scene.particles, got, expected.particles),
-                "");
-    } else {
-      EXPECT_EQ(BitwiseDifference(got, expected.particles), "");
-    }
+    EXPECT_EQ(Disagreement(scene, named.schedule.triplets, got, exactness),
+              "");
     EXPECT_TRUE(AnyMoved(got, scene.particles));
   }
 }
@@ -638,11 +582,8 @@ TEST(AtomicUnscheduled, SharedParticlesStayWithinTheStatedTolerance) {
     Particles got = scene.particles;
     AtomicUnscheduledCollideTuned(InputOrder(scene.triplets), scene.weights,
                                   scene.shapes, got, threads, 1);
-    const ReferenceShapes shapes = ToReference(scene.shapes);
-    RC_ASSERT(reference::CheckInterleavingBound(
-                  scene.triplets, scene.weights, shapes.spheres,
-                  shapes.capsules, scene.particles, got,
-                  Oracle(scene, scene.triplets).particles) == "");
+    RC_ASSERT(Disagreement(scene, scene.triplets, got,
+                           Exactness::kWithinInterleavingBound) == "");
     ++cases;
     moved += AnyMoved(got, scene.particles) ? 1 : 0;
   }));
@@ -653,12 +594,10 @@ TEST(AtomicUnscheduled, SharedParticlesStayWithinTheStatedTolerance) {
 // particle breaks it.
 TEST(AtomicUnscheduled, TheStatedToleranceCatchesMisplacedPushes) {
   const Scene scene = HandScene({{{{1, 1, -0.5f}, 1.0f}}, {}}, 1);
-  const ReferenceShapes shapes = ToReference(scene.shapes);
   const Particles expected = Oracle(scene, scene.triplets).particles;
   const auto check = [&](const Particles& got) {
-    return reference::CheckInterleavingBound(scene.triplets, scene.weights,
-                                             shapes.spheres, shapes.capsules,
-                                             scene.particles, got, expected);
+    return Disagreement(scene, scene.triplets, got,
+                        Exactness::kWithinInterleavingBound);
   };
   EXPECT_EQ(check(expected), "");
   Particles far = expected;

@@ -17,8 +17,8 @@
 #include "checks/connected_components.h"
 #include "checks/hash_grid.h"
 #include "checks/triangle_adjacency.h"
+#include "checks/triplet_collide.h"
 #include "checks/triplet_schedule.h"
-#include "reference/triplet_collide.h"
 #include "scenes/graphs.h"
 #include "scenes/meshes.h"
 
@@ -187,8 +187,9 @@ triplet_collide::Shapes ShapesAcross(const Mesh& mesh) {
 
 // Every collision kernel on the mesh's virtual particles, in the order of
 // a schedule it consumes (32-bit schedulers, so that any mesh fits), against
-// the reference pass over the same order: bit for bit, or within
-// reference::CheckInterleavingBound for atomic_unscheduled.
+// the reference pass over the same order (checks::triplet_collide: bit for
+// bit, or within the interleaving bound for atomic_unscheduled once it
+// forks).
 void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
   using triplet_collide::Order;
   const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
@@ -197,12 +198,6 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
       triplet_collide::ToParticles(mesh.positions);
   const std::vector<triplet_collide::Weight> weights = {
       triplet_collide::kCentroidWeight};
-  std::vector<reference::CollisionSphere> spheres;
-  for (const auto& s : shapes.spheres) spheres.push_back({s.centre, s.radius});
-  std::vector<reference::CollisionCapsule> capsules;
-  for (const auto& c : shapes.capsules) {
-    capsules.push_back({c.a, c.b, c.radius});
-  }
   for (const auto& variant : triplet_collide::Variants()) {
     VerifyRow row = RowFor("triplet_collide", variant);
     if (row.outcome == VerifyRow::Outcome::kSkipped) {
@@ -228,28 +223,21 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
       } else {
         schedule = triplet_collide::InputOrder(triplets);
       }
-      std::vector<triplet_collide::Particle> expected = before;
-      const std::size_t collided = reference::CollideTriplets(
-          schedule.triplets, weights, spheres, capsules, expected);
+      const checks::triplet_collide::Expected expected =
+          checks::triplet_collide::ExpectedOf(schedule.triplets, weights,
+                                              shapes, before);
       std::vector<triplet_collide::Particle> got = before;
       variant.run(schedule, weights, shapes, got);  // warm-up
       got = before;
       row.seconds =
           SecondsOf([&] { variant.run(schedule, weights, shapes, got); });
-      if (variant.run == &triplet_collide::AtomicUnscheduledCollide) {
-        row.detail = reference::CheckInterleavingBound(
-            schedule.triplets, weights, spheres, capsules, before, got,
-            expected);
-      } else if (got != expected) {
-        std::size_t p = 0;
-        while (got[p] == expected[p]) ++p;
-        row.detail = "particle " + std::to_string(p) +
-                     " differs from the reference pass";
-      }
+      row.detail = checks::triplet_collide::FirstDifference(
+          schedule.triplets, weights, shapes, before, expected, got,
+          checks::triplet_collide::ExactnessOf(variant, triplets.size()));
       if (!row.detail.empty()) {
         row.outcome = VerifyRow::Outcome::kDiffers;
       } else {
-        row.detail = std::to_string(collided) + " of " +
+        row.detail = std::to_string(expected.collided) + " of " +
                      std::to_string(triplets.size()) + " points hit a shape";
       }
     } catch (const triplet_collide::TooLarge& limit) {
