@@ -24,6 +24,7 @@
 #include "algorithms/hash_set/hash_set.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
+#include "checks/hash_set.h"
 
 namespace adj::hash_set {
 namespace {
@@ -38,6 +39,9 @@ std::size_t KeysAt(std::int64_t load) {
 struct Keys {
   std::vector<std::uint32_t> present;  // distinct
   std::vector<std::uint32_t> queries;  // half present, half absent
+  // The oracle's set of `present` and its answers to `queries`.
+  checks::hash_set::Expected expected;
+  std::vector<std::uint8_t> answers;
 };
 
 const Keys& KeysFor(std::int64_t load) {
@@ -62,6 +66,8 @@ const Keys& KeysFor(std::int64_t load) {
     keys->queries.assign(keys->present.begin(),
                          keys->present.begin() + static_cast<long>(n - n / 2));
     keys->queries.insert(keys->queries.end(), absent.begin(), absent.end());
+    keys->expected = checks::hash_set::ExpectedOf(keys->present);
+    keys->answers = checks::hash_set::AnswersOf(keys->expected, keys->queries);
   }
   return *keys;
 }
@@ -96,19 +102,19 @@ void BenchInsert(benchmark::State& state, const Variant& variant) {
   // does not (cuda_lock_free's on the H100:
   // docs/hash_set.md#decisions-and-dead-ends).
   set->InsertAll(keys.present);
-  bool verified = true;
+  std::size_t added = 0;
   for (auto _ : state) {
     set->Clear();
     const auto start = std::chrono::steady_clock::now();
-    const std::size_t added = set->InsertAll(keys.present);
+    added = set->InsertAll(keys.present);
     state.SetIterationTime(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count());
-    verified = verified && added == keys.present.size() &&
-               set->Size() == keys.present.size();
   }
-  if (!verified) {
-    state.SkipWithError("the set does not hold exactly the keys");
+  const std::string difference =
+      checks::hash_set::FirstDifferenceAfterFilling(keys.expected, added, *set);
+  if (!difference.empty()) {
+    state.SkipWithError(("the set differs from the oracle's: " + difference).c_str());
     return;
   }
   state.counters["verified"] = 1;
@@ -129,14 +135,13 @@ void BenchLookup(benchmark::State& state, const Variant& variant) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count());
   }
-  const std::size_t half = keys.queries.size() - keys.present.size() / 2;
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    if (found[i] != (i < keys.present.size() - keys.present.size() / 2)) {
-      state.SkipWithError("a lookup answered wrong");
-      return;
-    }
+  const std::string difference =
+      checks::hash_set::FirstDifferenceInAnswers(keys.answers, keys.queries,
+                                                 found);
+  if (!difference.empty()) {
+    state.SkipWithError(("a lookup answered wrong: " + difference).c_str());
+    return;
   }
-  (void)half;
   state.counters["verified"] = 1;
   Describe(state, variant, load, keys.queries.size());
 }

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "checks/hash_set.h"
 #include "properties/variant_cases.h"
 
 namespace adj::hash_set {
@@ -90,16 +91,21 @@ struct InsertMany : rc::state::Command<Model, Set> {
 struct Lookup : rc::state::Command<Model, Set> {
   Keys keys = *rc::gen::container<Keys>(AnyKey());
   void run(const Model& model, Set& set) const override {
+    const checks::hash_set::Expected expected = checks::hash_set::ExpectedOf(
+        Keys(model.keys.begin(), model.keys.end()));
+    const std::vector<std::uint8_t> answers =
+        checks::hash_set::AnswersOf(expected, keys);
     std::vector<std::uint8_t> found(keys.size(), 7);
     set.ContainsAll(keys, found);
+    RC_ASSERT(checks::hash_set::FirstDifferenceInAnswers(answers, keys,
+                                                         found) == "");
+    std::vector<std::uint8_t> one_by_one(keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      RC_ASSERT(found[i] == (model.keys.contains(keys[i]) ? 1 : 0));
-      RC_ASSERT(set.Contains(keys[i]) == model.keys.contains(keys[i]));
+      one_by_one[i] = set.Contains(keys[i]) ? 1 : 0;
     }
-    RC_ASSERT(set.Size() == model.keys.size());
-    Keys stored = set.Keys();
-    std::sort(stored.begin(), stored.end());
-    RC_ASSERT(stored == Keys(model.keys.begin(), model.keys.end()));
+    RC_ASSERT(checks::hash_set::FirstDifferenceInAnswers(answers, keys,
+                                                         one_by_one) == "");
+    RC_ASSERT(checks::hash_set::FirstDifferenceInKeys(expected, set) == "");
   }
   void show(std::ostream& os) const override {
     os << "Lookup(" << keys.size() << " keys)";
@@ -174,14 +180,18 @@ TEST_P(HashSet, LargeBulkInsertsAndLookups) {
     keys[i] = static_cast<std::uint32_t>((i * 2654435761u) % 150000);
   }
   const auto set = Make(150000);
-  const std::set<std::uint32_t> distinct(keys.begin(), keys.end());
-  EXPECT_EQ(set->InsertAll(keys), distinct.size());
-  EXPECT_EQ(set->Size(), distinct.size());
-  std::vector<std::uint8_t> found(keys.size());
-  set->ContainsAll(keys, found);
-  EXPECT_TRUE(std::all_of(found.begin(), found.end(),
-                          [](std::uint8_t f) { return f == 1; }));
-  EXPECT_FALSE(set->Contains(150001));
+  const checks::hash_set::Expected expected =
+      checks::hash_set::ExpectedOf(keys);
+  EXPECT_EQ(checks::hash_set::FirstDifferenceAfterFilling(
+                expected, set->InsertAll(keys), *set),
+            "");
+  Keys queries = keys;
+  queries.push_back(150001);
+  std::vector<std::uint8_t> found(queries.size());
+  set->ContainsAll(queries, found);
+  EXPECT_EQ(checks::hash_set::FirstDifferenceInAnswers(
+                checks::hash_set::AnswersOf(expected, queries), queries, found),
+            "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, HashSet,

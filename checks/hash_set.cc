@@ -1,0 +1,78 @@
+#include "checks/hash_set.h"
+
+#include <algorithm>
+
+namespace adj::checks::hash_set {
+
+bool Expected::Contains(std::uint32_t key) const {
+  return std::binary_search(keys.begin(), keys.end(), key);
+}
+
+Expected ExpectedOf(std::span<const std::uint32_t> inserted) {
+  Expected expected{{inserted.begin(), inserted.end()}};
+  std::sort(expected.keys.begin(), expected.keys.end());
+  expected.keys.erase(std::unique(expected.keys.begin(), expected.keys.end()),
+                      expected.keys.end());
+  return expected;
+}
+
+std::vector<std::uint8_t> AnswersOf(const Expected& expected,
+                                    std::span<const std::uint32_t> queries) {
+  std::vector<std::uint8_t> answers(queries.size());
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    answers[i] = expected.Contains(queries[i]) ? 1 : 0;
+  }
+  return answers;
+}
+
+std::string FirstDifferenceInKeys(const Expected& expected,
+                                  const adj::hash_set::Set& set) {
+  if (set.Size() != expected.keys.size()) {
+    return "Size() is " + std::to_string(set.Size()) + ", expected " +
+           std::to_string(expected.keys.size());
+  }
+  std::vector<std::uint32_t> stored = set.Keys();
+  std::sort(stored.begin(), stored.end());
+  if (stored.size() != expected.keys.size()) {
+    return "Keys() lists " + std::to_string(stored.size()) +
+           " keys, expected " + std::to_string(expected.keys.size());
+  }
+  const auto [at, want] =
+      std::mismatch(stored.begin(), stored.end(), expected.keys.begin());
+  if (at != stored.end()) {
+    return "Keys() holds " + std::to_string(*at) + " where " +
+           std::to_string(*want) + " was expected (sorted position " +
+           std::to_string(at - stored.begin()) + ")";
+  }
+  return "";
+}
+
+std::string FirstDifferenceAfterFilling(const Expected& expected,
+                                        std::size_t added,
+                                        const adj::hash_set::Set& set) {
+  if (added != expected.keys.size()) {
+    return "InsertAll reported " + std::to_string(added) + " new keys, expected " +
+           std::to_string(expected.keys.size());
+  }
+  return FirstDifferenceInKeys(expected, set);
+}
+
+std::string FirstDifferenceInAnswers(std::span<const std::uint8_t> answers,
+                                     std::span<const std::uint32_t> queries,
+                                     std::span<const std::uint8_t> found) {
+  if (found.size() != answers.size() || queries.size() != answers.size()) {
+    return std::to_string(found.size()) + " answers, expected " +
+           std::to_string(answers.size());
+  }
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    if (found[i] != answers[i]) {
+      return "query " + std::to_string(i) + " (key " +
+             std::to_string(queries[i]) + ") answered " +
+             std::to_string(found[i]) + ", expected " +
+             std::to_string(answers[i]);
+    }
+  }
+  return "";
+}
+
+}  // namespace adj::checks::hash_set
