@@ -22,8 +22,9 @@ endforeach()
 if(errors)
   string(REPLACE ";" ", " allowed_text "${ALLOWED}")
   message(FATAL_ERROR "${UNIT} includes what it does not declare "
-          "(allowed: ${allowed_text}; a family adds DEPENDS in its "
-          "adj_add_family and may include only that family's PUBLIC_HEADERS):\n"
+          "(allowed: ${allowed_text}; the adj_check_includes or "
+          "adj_add_family call of its CMakeLists.txt says why: a family may "
+          "include only the PUBLIC_HEADERS of the families it DEPENDS on):\n"
           "${errors}")
 endif()
 file(TOUCH "${STAMP}")
