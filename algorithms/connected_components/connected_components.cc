@@ -97,12 +97,19 @@ namespace {
 }  // namespace
 
 void CheckGraph(const Csr& graph, int threads) {
-  try {
-    ValidateCsr(graph);
-  } catch (const Error&) {
-    throw;
-  } catch (const adj::Error& error) {
-    throw Error(std::string("connected_components: ") + error.what());
+  // The offsets are validated inside the parallel pass (each row's range
+  // before its entries are read); ValidateCsr runs only to name a defect.
+  const auto throw_malformed = [&graph] {
+    try {
+      ValidateCsr(graph);
+    } catch (const adj::Error& error) {
+      throw Error(std::string("connected_components: ") + error.what());
+    }
+    throw Error("connected_components: malformed offsets");
+  };
+  if (graph.offsets.empty() || graph.offsets.front() != 0 ||
+      graph.offsets.back() != graph.indices.size()) {
+    throw_malformed();
   }
   const std::size_t n = graph.rows();
   if (n > kMaxVertices) {
@@ -117,15 +124,20 @@ void CheckGraph(const Csr& graph, int threads) {
       static_cast<std::int64_t>((n + kChunkRows - 1) / kChunkRows);
   std::uint64_t fingerprint = 0;
   bool bad = false;
+  bool malformed = false;
 #pragma omp parallel for num_threads(std::max(threads, 1)) \
-    schedule(dynamic, 1) reduction(+ : fingerprint) reduction(|| : bad)
+    schedule(dynamic, 1) reduction(+ : fingerprint) reduction(|| : bad, malformed)
   for (std::int64_t chunk = 0; chunk < chunks; ++chunk) {
     const std::size_t begin = static_cast<std::size_t>(chunk) * kChunkRows;
     bool out_of_range = false;
+    bool chunk_malformed = false;
     fingerprint += detail::SymmetryFingerprint(
-        graph, begin, std::min(n, begin + kChunkRows), &out_of_range);
+        graph, begin, std::min(n, begin + kChunkRows), &out_of_range,
+        &chunk_malformed);
     bad = bad || out_of_range;
+    malformed = malformed || chunk_malformed;
   }
+  if (malformed) throw_malformed();
   if (bad) ThrowFirstBadId(graph);
   if (fingerprint != 0) {
     throw Error(

@@ -59,8 +59,8 @@ using Variant = adj::Variant<LabelFn>;
 // when built with CUDA.
 std::span<const Variant> Variants();
 
-// Throws Error unless `graph` satisfies the contract above. Offsets via
-// ValidateCsr; then one pass over the entries checks every id and sums the
+// Throws Error unless `graph` satisfies the contract above. One pass over
+// the offsets and entries checks every row's range and every id and sums the
 // fingerprint F = sum over entries (u, v) of H2(u) H1(v) - H1(u) H2(v)
 // (mod 2^64; H1 an odd one-to-one mix of the id, H2 = H1^2, so an entry
 // adds H1(u) H1(v) (H1(u) - H1(v)), nonzero unless u == v), which is 0 for
@@ -73,9 +73,13 @@ namespace detail {
 // CheckGraph's fingerprint over rows [row_begin, row_end) on the best
 // Highway target; sets *out_of_range when a neighbour id >= the vertex count
 // was seen (possibly one of another row: only the whole graph's verdict
-// counts). For well-formed offsets only.
+// counts). Offsets need only start at 0 and end at the entry count: a row
+// whose range decreases or passes the end sets *malformed_offsets (when
+// given) and stops the pass (the fingerprint is then meaningless) before
+// any entry outside the array is read.
 std::uint64_t SymmetryFingerprint(const Csr& graph, std::size_t row_begin,
-                                  std::size_t row_end, bool* out_of_range);
+                                  std::size_t row_end, bool* out_of_range,
+                                  bool* malformed_offsets = nullptr);
 }  // namespace detail
 
 // Exact symmetry (u in row v as often as v in row u), by counting-sorting
