@@ -3,8 +3,9 @@
 // and every target gives the bits of the scalar definition. Rows at least a
 // vector long hash their ids a vector at a time and fold them into vector
 // accumulators weighted by the row's own hashes (no reduction per row);
-// shorter rows, which dominate lattices and paths, stay scalar. On kron20
-// the scalar pass took as long as Afforest's whole labelling on 2 threads.
+// shorter rows, which dominate lattices, paths and meshes, go a vector of
+// rows at a time, entry j of each by one gather (docs/connected_components.md
+// has the costs).
 #include <cstddef>
 #include <cstdint>
 
