@@ -6,7 +6,8 @@
 //   - connected_components/check_graph/<graph>/vertices:<V>: that check
 //     alone on one thread (offsets, ids, symmetry fingerprint), so that a
 //     comparison with published codes that trust their input can subtract
-//     it;
+//     it, and check_graph_openmp/... on every thread (what the OpenMP
+//     variants run before their kernel);
 //   - connected_components/memcpy*/<graph>/vertices:<V>: copies moving the
 //     bytes a labelling moves at least (the Csr's offsets and indices in,
 //     one label per vertex out).
@@ -28,6 +29,7 @@
 // (verified = 1). items_per_second is undirected edges per second;
 // counters: edges, components, vertices, threads, verified.
 #include <benchmark/benchmark.h>
+#include <omp.h>
 
 #include <cstdint>
 #include <exception>
@@ -135,11 +137,13 @@ void BenchVariant(benchmark::State& state, const Variant& variant, Scene& scene,
   bench::DescribeCpuRun(state, out.threads, "cpu");
 }
 
-void BenchCheck(benchmark::State& state, Scene& scene) {
+// The check alone on `threads` threads (the OpenMP variants run it on all
+// of theirs before their kernel).
+void BenchCheck(benchmark::State& state, Scene& scene, int threads) {
   const Csr& graph = scene.Graph();
   try {
     for (auto _ : state) {
-      CheckGraph(graph, 1);
+      CheckGraph(graph, threads);
       benchmark::ClobberMemory();
     }
   } catch (const std::exception& error) {
@@ -148,7 +152,7 @@ void BenchCheck(benchmark::State& state, Scene& scene) {
   }
   SetCounters(state, scene);
   state.counters["verified"] = 1;
-  bench::DescribeCpuRun(state, 1, "cpu, input check only");
+  bench::DescribeCpuRun(state, threads, "cpu, input check only");
 }
 
 void AddScene(std::string name, std::size_t vertices,
@@ -220,10 +224,20 @@ void RegisterAll() {
         });
     benchmark::RegisterBenchmark(
         ("connected_components/check_graph" + suffix).c_str(),
-        [scene](benchmark::State& state) { BenchCheck(state, *scene); })
+        [scene](benchmark::State& state) { BenchCheck(state, *scene, 1); })
         ->ArgName("vertices")
         ->Arg(vertices)
         ->UseRealTime();
+    if (omp_get_max_threads() > 1) {
+      benchmark::RegisterBenchmark(
+          ("connected_components/check_graph_openmp" + suffix).c_str(),
+          [scene](benchmark::State& state) {
+            BenchCheck(state, *scene, omp_get_max_threads());
+          })
+          ->ArgName("vertices")
+          ->Arg(vertices)
+          ->UseRealTime();
+    }
     for (const Variant& variant : Variants()) {
       benchmark::RegisterBenchmark(
           ("connected_components/" + std::string(variant.name) + suffix)
