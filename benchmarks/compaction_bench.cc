@@ -79,7 +79,8 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   const std::string difference =
       checks::compaction::FirstDifference(scene.expected, kept, out);
   if (!difference.empty()) {
-    state.SkipWithError(("output differs from the oracle: " + difference).c_str());
+    state.SkipWithError(
+        ("output differs from the oracle: " + difference).c_str());
     return;
   }
   for (auto _ : state) {

@@ -114,7 +114,8 @@ void BenchInsert(benchmark::State& state, const Variant& variant) {
   const std::string difference =
       checks::hash_set::FirstDifferenceAfterFilling(keys.expected, added, *set);
   if (!difference.empty()) {
-    state.SkipWithError(("the set differs from the oracle's: " + difference).c_str());
+    state.SkipWithError(
+        ("the set differs from the oracle's: " + difference).c_str());
     return;
   }
   state.counters["verified"] = 1;
@@ -135,9 +136,8 @@ void BenchLookup(benchmark::State& state, const Variant& variant) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count());
   }
-  const std::string difference =
-      checks::hash_set::FirstDifferenceInAnswers(keys.answers, keys.queries,
-                                                 found);
+  const std::string difference = checks::hash_set::FirstDifferenceInAnswers(
+      keys.answers, keys.queries, found);
   if (!difference.empty()) {
     state.SkipWithError(("a lookup answered wrong: " + difference).c_str());
     return;

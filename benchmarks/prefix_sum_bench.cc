@@ -68,7 +68,8 @@ void BenchCpuVariant(benchmark::State& state, const Variant& variant) {
   const std::string difference =
       checks::prefix_sum::FirstDifference(scene.expected, out, total);
   if (!difference.empty()) {
-    state.SkipWithError(("output differs from the oracle: " + difference).c_str());
+    state.SkipWithError(
+        ("output differs from the oracle: " + difference).c_str());
     return;
   }
   for (auto _ : state) {
@@ -101,7 +102,8 @@ void BenchGpu(benchmark::State& state, const std::string& variant) {
   const std::string difference = checks::prefix_sum::FirstDifference(
       scene.expected, scanner.Output(), std::nullopt);
   if (!difference.empty()) {
-    state.SkipWithError(("output differs from the oracle: " + difference).c_str());
+    state.SkipWithError(
+        ("output differs from the oracle: " + difference).c_str());
     return;
   }
   state.counters["verified"] = 1;

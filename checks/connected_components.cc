@@ -19,9 +19,8 @@ Expected ExpectedOf(const Csr& graph) {
   return expected;
 }
 
-std::string FirstDifference(
-    const Expected& expected,
-    const adj::connected_components::Components& got) {
+std::string FirstDifference(const Expected& expected,
+                            const adj::connected_components::Components& got) {
   if (got.labels.size() != expected.labels.size()) {
     return std::to_string(got.labels.size()) + " labels, expected " +
            std::to_string(expected.labels.size());

@@ -26,8 +26,7 @@ Expected ExpectedOf(const Csr& graph);
 
 // "" when `got` has the expected labels and count, else the first
 // difference in words.
-std::string FirstDifference(
-    const Expected& expected,
-    const adj::connected_components::Components& got);
+std::string FirstDifference(const Expected& expected,
+                            const adj::connected_components::Components& got);
 
 }  // namespace adj::checks::connected_components

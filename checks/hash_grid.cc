@@ -118,7 +118,8 @@ std::string FirstDifference(const Points& points, const Params& params,
   };
   for (std::size_t k = 0; k < expected.rows.size(); ++k) {
     const std::size_t i = expected.rows[k];
-    Row want(expected.full_rows.Row(k).begin(), expected.full_rows.Row(k).end());
+    Row want(expected.full_rows.Row(k).begin(),
+             expected.full_rows.Row(k).end());
     if (got.list == ListKind::kHalf) {
       std::erase_if(want, [i](std::uint32_t j) { return j >= i; });
     }
@@ -192,7 +193,8 @@ Statistics StatisticsOf(const Neighbors& got) {
     }
   }
   stats.duplicates = stats.entries - stats.distinct;
-  stats.pairs = got.list == ListKind::kFull ? stats.distinct / 2 : stats.distinct;
+  stats.pairs =
+      got.list == ListKind::kFull ? stats.distinct / 2 : stats.distinct;
   if (n > 0) {
     stats.candidates_per_particle =
         static_cast<double>(got.candidates) / static_cast<double>(n);

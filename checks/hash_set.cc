@@ -51,8 +51,8 @@ std::string FirstDifferenceAfterFilling(const Expected& expected,
                                         std::size_t added,
                                         const adj::hash_set::Set& set) {
   if (added != expected.keys.size()) {
-    return "InsertAll reported " + std::to_string(added) + " new keys, expected " +
-           std::to_string(expected.keys.size());
+    return "InsertAll reported " + std::to_string(added) +
+           " new keys, expected " + std::to_string(expected.keys.size());
   }
   return FirstDifferenceInKeys(expected, set);
 }

@@ -39,8 +39,7 @@ std::string FirstDifference(const Csr& ascending, std::size_t triangle_count,
            std::to_string(ascending.rows());
   }
   const Csr expected = reference::InRowOrder(
-      ascending,
-      got.order == adj::triangle_adjacency::RowOrder::kDescending);
+      ascending, got.order == adj::triangle_adjacency::RowOrder::kDescending);
   for (std::size_t p = 0; p < expected.rows(); ++p) {
     const auto row = got.csr.Row(p);
     const auto want = expected.Row(p);

@@ -52,17 +52,17 @@ Expected ExpectedOf(std::span<const Triplet> order,
                     const Particles& before) {
   const ReferenceShapes reference_shapes = ToReference(shapes);
   Expected expected{before, 0};
-  expected.collided = reference::CollideTriplets(
-      order, weights, reference_shapes.spheres, reference_shapes.capsules,
-      expected.particles);
+  expected.collided =
+      reference::CollideTriplets(order, weights, reference_shapes.spheres,
+                                 reference_shapes.capsules, expected.particles);
   return expected;
 }
 
 Exactness ExactnessOf(const adj::triplet_collide::Variant& variant,
                       std::size_t triplet_count) {
   return variant.run == &adj::triplet_collide::AtomicUnscheduledCollide &&
-                 adj::triplet_collide::AtomicUnscheduledThreads(
-                     triplet_count) > 1
+                 adj::triplet_collide::AtomicUnscheduledThreads(triplet_count) >
+                     1
              ? Exactness::kWithinInterleavingBound
              : Exactness::kBitwise;
 }

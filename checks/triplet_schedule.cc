@@ -11,16 +11,13 @@ std::string FirstProblem(std::span<const Triplet> input,
            std::to_string(width);
   }
   if (layout == Layout::kSimd) {
-    return reference::CheckSimdSchedule(input, particle_count, width,
-                                        got.triplets, got.set_sizes,
-                                        got.padding);
+    return reference::CheckSimdSchedule(
+        input, particle_count, width, got.triplets, got.set_sizes, got.padding);
   }
   if (got.padding != 0) {
-    return "padding " + std::to_string(got.padding) +
-           " in a warp schedule";
+    return "padding " + std::to_string(got.padding) + " in a warp schedule";
   }
-  return FirstProblemInSets(input, particle_count, got.triplets,
-                            got.set_sizes);
+  return FirstProblemInSets(input, particle_count, got.triplets, got.set_sizes);
 }
 
 std::string FirstProblemInSets(std::span<const Triplet> input,

@@ -25,8 +25,8 @@ namespace {
 using Words = std::vector<std::uint32_t>;
 
 TEST(Checks, CompactionNamesAWrongCountOrItem) {
-  const Words expected = compaction::Expected(Words{5, 6, 7, 8},
-                                              std::vector<std::uint8_t>{1, 0, 0, 1});
+  const Words expected = compaction::Expected(
+      Words{5, 6, 7, 8}, std::vector<std::uint8_t>{1, 0, 0, 1});
   EXPECT_EQ(expected, (Words{6, 7}));
   EXPECT_EQ(compaction::FirstDifference(expected, 2, Words{6, 7, 99, 99}), "");
   EXPECT_NE(compaction::FirstDifference(expected, 3, Words{6, 7, 8, 0}), "");
@@ -34,8 +34,8 @@ TEST(Checks, CompactionNamesAWrongCountOrItem) {
 }
 
 TEST(Checks, PrefixSumNamesAWrongElementOrTotal) {
-  const prefix_sum::Expected expected = prefix_sum::ExpectedOf(
-      adj::prefix_sum::Kind::kExclusive, Words{1, 2, 3});
+  const prefix_sum::Expected expected =
+      prefix_sum::ExpectedOf(adj::prefix_sum::Kind::kExclusive, Words{1, 2, 3});
   EXPECT_EQ(prefix_sum::FirstDifference(expected, Words{0, 1, 3}, 6), "");
   EXPECT_EQ(prefix_sum::FirstDifference(expected, Words{0, 1, 3}, std::nullopt),
             "");
@@ -49,8 +49,7 @@ class HashGridCheck : public ::testing::Test {
  protected:
   const Points points = {{0, 1, 2, 3}, {0, 0, 0, 0}, {0, 0, 0, 0}};
   const adj::hash_grid::Params params = {1.0f, 1.5f, 8};
-  static adj::hash_grid::Neighbors Lists(Csr csr,
-                                         adj::hash_grid::ListKind list,
+  static adj::hash_grid::Neighbors Lists(Csr csr, adj::hash_grid::ListKind list,
                                          adj::hash_grid::RowOrder order) {
     adj::hash_grid::Neighbors out;
     out.candidates = csr.entries();
@@ -71,10 +70,10 @@ TEST_F(HashGridCheck, AcceptsTheRightListsInEachKindAndOrder) {
                 points, params, every,
                 Lists(full, ListKind::kFull, RowOrder::kAscending)),
             "");
-  EXPECT_EQ(hash_grid::FirstDifference(
-                points, params, every,
-                Lists(full, ListKind::kFull, RowOrder::kCell)),
-            "");
+  EXPECT_EQ(
+      hash_grid::FirstDifference(points, params, every,
+                                 Lists(full, ListKind::kFull, RowOrder::kCell)),
+      "");
   EXPECT_EQ(hash_grid::FirstDifference(
                 points, params, every,
                 Lists(half, ListKind::kHalf, RowOrder::kAscending)),
@@ -201,18 +200,17 @@ TEST(Checks, TripletCollideNamesAFlippedBitAndAMovedStaticParticle) {
   const triplet_collide::Expected expected =
       triplet_collide::ExpectedOf(order, weights, shapes, before);
   EXPECT_EQ(expected.collided, 1u);
-  EXPECT_NE(triplet_collide::BitwiseDifference(expected.particles, before),
-            "");
-  EXPECT_EQ(triplet_collide::FirstDifference(order, weights, shapes, before,
-                                             expected, expected.particles,
-                                             Exactness::kBitwise),
-            "");
+  EXPECT_NE(triplet_collide::BitwiseDifference(expected.particles, before), "");
+  EXPECT_EQ(
+      triplet_collide::FirstDifference(order, weights, shapes, before, expected,
+                                       expected.particles, Exactness::kBitwise),
+      "");
   triplet_collide::Particles flipped = expected.particles;
   flipped[0][2] = std::nextafter(flipped[0][2], 1.0f);
-  EXPECT_NE(triplet_collide::FirstDifference(order, weights, shapes, before,
-                                             expected, flipped,
-                                             Exactness::kBitwise),
-            "");
+  EXPECT_NE(
+      triplet_collide::FirstDifference(order, weights, shapes, before, expected,
+                                       flipped, Exactness::kBitwise),
+      "");
   // One ulp is within any interleaving's rounding; a static particle moved
   // is not.
   EXPECT_EQ(triplet_collide::FirstDifference(

@@ -97,8 +97,8 @@ struct Lookup : rc::state::Command<Model, Set> {
         checks::hash_set::AnswersOf(expected, keys);
     std::vector<std::uint8_t> found(keys.size(), 7);
     set.ContainsAll(keys, found);
-    RC_ASSERT(checks::hash_set::FirstDifferenceInAnswers(answers, keys,
-                                                         found) == "");
+    RC_ASSERT(
+        checks::hash_set::FirstDifferenceInAnswers(answers, keys, found) == "");
     std::vector<std::uint8_t> one_by_one(keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i) {
       one_by_one[i] = set.Contains(keys[i]) ? 1 : 0;

@@ -133,8 +133,7 @@ TEST_P(PrefixSum, InPlaceEqualsOutOfPlace) {
     const checks::prefix_sum::Expected expected =
         checks::prefix_sum::ExpectedOf(kind, data);
     const std::uint32_t total = variant().run(kind, data, data);
-    RC_ASSERT(checks::prefix_sum::FirstDifference(expected, data, total) ==
-              "");
+    RC_ASSERT(checks::prefix_sum::FirstDifference(expected, data, total) == "");
   }));
 }
 

@@ -38,8 +38,8 @@ const RealMeshes& Loaded() {
     for (const auto& path : scenes::RealMeshFiles()) {
       try {
         Mesh mesh = scenes::LoadMesh(path);
-        Csr expected = checks::triangle_adjacency::ExpectedOf(
-            mesh.triangles, mesh.particles());
+        Csr expected = checks::triangle_adjacency::ExpectedOf(mesh.triangles,
+                                                              mesh.particles());
         result.meshes.push_back(
             {path.filename().string(), std::move(mesh), std::move(expected)});
       } catch (const adj::Error& error) {

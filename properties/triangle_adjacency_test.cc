@@ -191,9 +191,8 @@ TEST_P(TriangleAdjacency, EveryThreadCountOnALargeMesh) {
   const Mesh grid = scenes::ClothGrid(600, 600, scenes::Diagonals::kUniform);
   const Mesh shuffled = scenes::Shuffled(grid, 7);
   for (const Mesh* mesh : {&grid, &shuffled}) {
-    const Csr ascending =
-        checks::triangle_adjacency::ExpectedOf(mesh->triangles,
-                                               mesh->particles());
+    const Csr ascending = checks::triangle_adjacency::ExpectedOf(
+        mesh->triangles, mesh->particles());
     for (int threads = 1; threads <= 7; ++threads) {
       omp_set_num_threads(threads);
       const Adjacency got = Run(mesh->triangles, mesh->particles());

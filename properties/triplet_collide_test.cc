@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "checks/triplet_collide.h"
 #include "properties/mesh_generators.h"
 #include "properties/variant_cases.h"
-#include "checks/triplet_collide.h"
 #include "scenes/meshes.h"
 
 namespace adj::triplet_collide {
@@ -49,8 +49,8 @@ using checks::triplet_collide::Exactness;
 using OracleResult = checks::triplet_collide::Expected;
 
 OracleResult Oracle(const Scene& scene, std::span<const Triplet> order) {
-  return checks::triplet_collide::ExpectedOf(order, scene.weights,
-                                             scene.shapes, scene.particles);
+  return checks::triplet_collide::ExpectedOf(order, scene.weights, scene.shapes,
+                                             scene.particles);
 }
 
 // `got`, the pass over `order` from the scene's particles, against the
@@ -58,8 +58,8 @@ OracleResult Oracle(const Scene& scene, std::span<const Triplet> order) {
 std::string Disagreement(const Scene& scene, std::span<const Triplet> order,
                          const Particles& got, Exactness exactness) {
   return checks::triplet_collide::FirstDifference(
-      order, scene.weights, scene.shapes, scene.particles,
-      Oracle(scene, order), got, exactness);
+      order, scene.weights, scene.shapes, scene.particles, Oracle(scene, order),
+      got, exactness);
 }
 
 bool AnyMoved(const Particles& after, const Particles& before) {
@@ -348,8 +348,7 @@ TEST_P(TripletCollide, EqualsTheOracleOnAShuffledGrid) {
     EXPECT_GT(Oracle(scene, named.schedule.triplets).collided,
               scene.triplets.size() / 20);
     const Particles got = Run(named.schedule, scene);
-    EXPECT_EQ(Disagreement(scene, named.schedule.triplets, got, exactness),
-              "");
+    EXPECT_EQ(Disagreement(scene, named.schedule.triplets, got, exactness), "");
     EXPECT_TRUE(AnyMoved(got, scene.particles));
   }
 }

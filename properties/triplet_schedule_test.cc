@@ -366,17 +366,17 @@ std::vector<Triplets> SortedSets(std::span<const Triplet> ordered,
 
 // The reference's metrics of a warp schedule of `input` (width 32).
 checks::triplet_schedule::Metrics Measured(std::span<const Triplet> input,
-                                    std::size_t particles,
-                                    const Schedule& schedule) {
-  return checks::triplet_schedule::MetricsOf(input, particles, 32, schedule.triplets,
-                                    schedule.set_sizes, 0);
+                                           std::size_t particles,
+                                           const Schedule& schedule) {
+  return checks::triplet_schedule::MetricsOf(
+      input, particles, 32, schedule.triplets, schedule.set_sizes, 0);
 }
 
 // `scheduler`'s warp schedule of `input`, checked by the reference
 // validator (a failure is reported, the metrics returned still), measured.
 checks::triplet_schedule::Metrics CheckedMetrics(ScheduleFn* scheduler,
-                                          const Triplets& input,
-                                          std::size_t particles) {
+                                                 const Triplets& input,
+                                                 std::size_t particles) {
   const Schedule got = Scheduled(scheduler, input, particles, 32);
   EXPECT_EQ(CheckWarp(input, particles, 32, got), "");
   return Measured(input, particles, got);
@@ -398,9 +398,10 @@ TEST(SetReplays, AgreesWithTheReferenceMetric) {
     const auto particles = *rc::gen::inRange<std::uint32_t>(3, 200);
     const Triplets set = AnySet(particles, 150);
     const std::size_t size = set.size();
-    const checks::triplet_schedule::Metrics metrics = checks::triplet_schedule::MetricsOf(
-        set, particles, 32, set,
-        size == 0 ? Sizes{} : Sizes{static_cast<std::uint32_t>(size)}, 0);
+    const checks::triplet_schedule::Metrics metrics =
+        checks::triplet_schedule::MetricsOf(
+            set, particles, 32, set,
+            size == 0 ? Sizes{} : Sizes{static_cast<std::uint32_t>(size)}, 0);
     RC_ASSERT(SetReplays(set) == metrics.replays);
   }));
 }
@@ -598,8 +599,8 @@ TEST(BreadthFirstColouring, ShuffledGridsTakeAtMostOneColourAboveMaxAdj) {
             BreadthFirst(triplets, mesh.particles(), FanOrder::kMostSaturated);
         Sizes sizes;
         const Triplets sets = ColouredSets(triplets, colouring, sizes);
-        ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), sets,
-                                               sizes),
+        ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(
+                      triplets, mesh.particles(), sets, sizes),
                   "");
         const std::uint64_t max_adj =
             reference::MaxAdjacentCount(triplets, mesh.particles());
@@ -680,8 +681,8 @@ TEST(RemoveColours, KempeChainsKeepTheColouringValidAndNeverEndAbove) {
         chains.colour, [&](std::uint32_t c) { return c < chains.colours; }));
     Sizes sizes;
     const Triplets sets = ColouredSets(triplets, chains, sizes);
-    RC_ASSERT(checks::triplet_schedule::FirstProblemInSets(triplets, particles, sets, sizes) ==
-              "");
+    RC_ASSERT(checks::triplet_schedule::FirstProblemInSets(triplets, particles,
+                                                           sets, sizes) == "");
   }));
 }
 
@@ -792,7 +793,7 @@ TEST(BuildWarpsWalked, ReplaysLessThanGreedyOnDesignedTransversals) {
     EXPECT_TRUE(builder(set, out.data()));
     EXPECT_EQ(Sorted(out), Sorted(set));
     return checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32, out,
-                                      Sizes{1024}, 0)
+                                               Sizes{1024}, 0)
         .replays;
   };
   const std::uint64_t walked = replays(&BuildWarpsWalked);
@@ -811,14 +812,15 @@ TEST(BuildWarpsWalked, BuildsSetsFromSixteenWarps) {
   EXPECT_FALSE(BuildWarpsWhole(set, out.data()));
   ASSERT_TRUE(BuildWarpsWalked(set, out.data()));
   EXPECT_EQ(Sorted(out), Sorted(set));
-  const checks::triplet_schedule::Metrics built = checks::triplet_schedule::MetricsOf(
-      set, 96 * set.size(), 32, out, Sizes{16 * 32}, 0);
+  const checks::triplet_schedule::Metrics built =
+      checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32, out,
+                                          Sizes{16 * 32}, 0);
   EXPECT_EQ(built.ideal_replays, 48u);
   const Schedule banked = Scheduled(&BfsBankedWarp, set, 96 * set.size(), 32);
   ASSERT_EQ(banked.set_sizes, Sizes{16 * 32});
   const std::uint64_t banked_replays =
-      checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32, banked.triplets,
-                                 banked.set_sizes, 0)
+      checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32,
+                                          banked.triplets, banked.set_sizes, 0)
           .replays;
   EXPECT_LT(built.replays, banked_replays);
   EXPECT_LE(built.replays * 4, 48u * 7) << built.replays;
@@ -878,9 +880,9 @@ TEST(SpreadBanks, KeepsIndependentSetsAndLowersCrowding) {
         colouring.colour, [&](std::uint32_t c) { return c < colours; }));
     Sizes sizes;
     const Triplets sets = ColouredSets(triplets, colouring, sizes);
-    ASSERT_EQ(
-        checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), sets, sizes),
-        "");
+    ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(
+                  triplets, mesh.particles(), sets, sizes),
+              "");
     EXPECT_LT(potential(triplets, colouring.colour, colours), before)
         << colours << " colours";
     ++(colours <= 64 ? masked : walked);
@@ -998,9 +1000,9 @@ TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
   ASSERT_EQ(input_order.colours, 6u);
   Sizes sizes;
   const Triplets repaired = ColouredSets(triplets, input_order, sizes);
-  ASSERT_EQ(
-      checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), repaired, sizes),
-      "");
+  ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(
+                triplets, mesh.particles(), repaired, sizes),
+            "");
   for (ScheduleFn* scheduler : {&BfsBankedWarp, &BfsBuiltWarp}) {
     const Schedule got = Scheduled(scheduler, triplets, mesh.particles(), 32);
     EXPECT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "");
@@ -1107,11 +1109,12 @@ TEST(WarpModelColouring, CountsTheReplaysOfItsSetsInInputOrder) {
         WarpModelColouring(triplets, mesh.particles(), limit, replays);
     Sizes set_sizes;
     const Triplets ordered = ColouredSets(triplets, colouring, set_sizes);
-    RC_ASSERT(checks::triplet_schedule::FirstProblemInSets(triplets, mesh.particles(), ordered,
-                                           set_sizes) == "");
-    RC_ASSERT(replays == checks::triplet_schedule::MetricsOf(triplets, mesh.particles(),
-                                                    32, ordered, set_sizes, 0)
-                             .replays);
+    RC_ASSERT(checks::triplet_schedule::FirstProblemInSets(
+                  triplets, mesh.particles(), ordered, set_sizes) == "");
+    RC_ASSERT(replays ==
+              checks::triplet_schedule::MetricsOf(triplets, mesh.particles(),
+                                                  32, ordered, set_sizes, 0)
+                  .replays);
   }));
 }
 
@@ -1158,9 +1161,12 @@ TEST(TransversalLayout, RecoversPlantedConflictFreeWarps) {
     const Sizes one_set = {static_cast<std::uint32_t>(set.size())};
     Triplets out(set.size());
     TransversalLayout(set, out);
-    ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(set, 192, out, one_set), "");
+    ASSERT_EQ(
+        checks::triplet_schedule::FirstProblemInSets(set, 192, out, one_set),
+        "");
     conflict_free +=
-        checks::triplet_schedule::MetricsOf(set, 192, 32, out, one_set, 0).replays == 6;
+        checks::triplet_schedule::MetricsOf(set, 192, 32, out, one_set, 0)
+            .replays == 6;
   }
   EXPECT_GE(conflict_free, kSets / 2);
 }

@@ -298,13 +298,13 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
   const bool full = n <= kFullOracleParticles;
   checks::hash_grid::Expected expected;
   oracle_seconds = SecondsOf([&] {
-    expected = checks::hash_grid::ExpectedOnRows(
-        points, params.max_dist, full ? n : kSampledOracleRows);
+    expected = checks::hash_grid::ExpectedOnRows(points, params.max_dist,
+                                                 full ? n : kSampledOracleRows);
   });
   oracle_scope = expected.Scope();
   if (!full) {
-    oracle_scope += " (more than " + std::to_string(kFullOracleParticles) +
-                    " particles)";
+    oracle_scope +=
+        " (more than " + std::to_string(kFullOracleParticles) + " particles)";
   }
   std::vector<VerifyRow> rows;
   for (const auto& variant : hash_grid::Variants()) {
@@ -324,11 +324,10 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
       } else {
         const checks::hash_grid::Statistics stats =
             checks::hash_grid::StatisticsOf(out);
-        row.detail = (full ? std::to_string(stats.pairs) + " pairs"
-                           : std::to_string(expected.rows.size()) +
-                                 " sampled rows") +
-                     ", " + std::string(hash_grid::ListKindName(out.list)) +
-                     " list";
+        row.detail =
+            (full ? std::to_string(stats.pairs) + " pairs"
+                  : std::to_string(expected.rows.size()) + " sampled rows") +
+            ", " + std::string(hash_grid::ListKindName(out.list)) + " list";
         if (stats.duplicates > 0) {
           row.detail += ", " + std::to_string(stats.duplicates) +
                         " duplicates as the shared buckets predict";

@@ -131,9 +131,9 @@ void CheckGraph(const Csr& graph, int threads) {
     const std::size_t begin = static_cast<std::size_t>(chunk) * kChunkRows;
     bool out_of_range = false;
     bool chunk_malformed = false;
-    fingerprint += detail::SymmetryFingerprint(
-        graph, begin, std::min(n, begin + kChunkRows), &out_of_range,
-        &chunk_malformed);
+    fingerprint += detail::SymmetryFingerprint(graph, begin,
+                                               std::min(n, begin + kChunkRows),
+                                               &out_of_range, &chunk_malformed);
     bad = bad || out_of_range;
     malformed = malformed || chunk_malformed;
   }

@@ -104,8 +104,7 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
     if (gathers && u + lanes <= row_end) {
       const auto first = hn::LoadU(d32, offsets + u);
       const auto degrees = hn::Sub(hn::LoadU(d32, offsets + u + 1), first);
-      const std::uint32_t longest =
-          hn::GetLane(hn::MaxOfLanes(d32, degrees));
+      const std::uint32_t longest = hn::GetLane(hn::MaxOfLanes(d32, degrees));
       const bool within = hn::AllTrue(d32, hn::Lt(first, past_entries));
       if (longest < lanes && within) {
         const auto rows = hn::Add(iota, hn::Set(d64, u));
@@ -178,8 +177,7 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
           fingerprint += ScalarRowPart(indices, k, end, n, h1u, h2u, &bad);
         }
       }
-      weighted =
-          weighted + hn::Set(d64, h2u) * sum1 - hn::Set(d64, h1u) * sum2;
+      weighted = weighted + hn::Set(d64, h2u) * sum1 - hn::Set(d64, h1u) * sum2;
     }
   }
   const std::uint32_t largest_id = hn::GetLane(hn::MaxOfLanes(d32, largest));
