@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <tuple>
 
 #include "algorithms/common/errors.h"
+#include "checks/show.h"
 #include "reference/hash_grid.h"
 
 namespace adj::checks::hash_grid {
@@ -32,22 +32,10 @@ Expected FromRows(std::size_t particles, std::vector<std::size_t> rows,
   return expected;
 }
 
-std::string Show(std::span<const std::uint32_t> row) {
-  constexpr std::size_t kShown = 8;
-  std::string text = "{";
-  for (std::size_t k = 0; k < row.size() && k < kShown; ++k) {
-    text += (k == 0 ? "" : ", ") + std::to_string(row[k]);
-  }
-  if (row.size() > kShown) {
-    text += ", ... (" + std::to_string(row.size()) + " in all)";
-  }
-  return text + "}";
-}
-
 std::string RowDifference(std::size_t i, const Row& want, const Row& got,
                           const Neighbors& out, const char* how) {
-  return "particle " + std::to_string(i) + ": expected " + Show(want) +
-         ", got " + Show(got) + " (" +
+  return "particle " + std::to_string(i) + ": expected " + ShowRow(want) +
+         ", got " + ShowRow(got) + " (" +
          std::string(adj::hash_grid::ListKindName(out.list)) + " list, " +
          std::string(adj::hash_grid::RowOrderName(out.order)) + " rows" + how +
          ")";

@@ -4,24 +4,10 @@
 #include <cstdint>
 
 #include "algorithms/common/errors.h"
+#include "checks/show.h"
 #include "reference/triangle_adjacency.h"
 
 namespace adj::checks::triangle_adjacency {
-namespace {
-
-std::string Show(std::span<const std::uint32_t> row) {
-  constexpr std::size_t kShown = 12;
-  std::string text = "[";
-  for (std::size_t i = 0; i < row.size() && i < kShown; ++i) {
-    text += (i ? ", " : "") + std::to_string(row[i]);
-  }
-  if (row.size() > kShown) {
-    text += ", ... (" + std::to_string(row.size()) + " in all)";
-  }
-  return text + "]";
-}
-
-}  // namespace
 
 Csr ExpectedOf(std::span<const Triangle> triangles, std::size_t particles) {
   return reference::TriangleAdjacency(triangles, particles);
@@ -44,8 +30,8 @@ std::string FirstDifference(const Csr& ascending, std::size_t triangle_count,
     const auto row = got.csr.Row(p);
     const auto want = expected.Row(p);
     if (!std::equal(row.begin(), row.end(), want.begin(), want.end())) {
-      return "particle " + std::to_string(p) + ": expected " + Show(want) +
-             ", got " + Show(row) + " (" +
+      return "particle " + std::to_string(p) + ": expected " + ShowRow(want) +
+             ", got " + ShowRow(row) + " (" +
              std::string(adj::triangle_adjacency::RowOrderName(got.order)) +
              " rows)";
     }
