@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -131,6 +132,36 @@ void DescribeCpuRun(benchmark::State& state, int threads,
 
 void DescribeGpuRun(benchmark::State& state, const std::string& detail) {
   state.SetLabel("gpu:" + cuda::DeviceName() + " (" + detail + ")");
+}
+
+void DescribeTableRows(std::string_view family, std::string_view table,
+                       std::span<const TableRow> rows) {
+  if (rows.empty()) return;
+  // Names are identifiers (letters, digits, '_'), so no escaping is needed.
+  const auto quoted = [](std::string_view text) {
+    return "\"" + std::string(text) + "\"";
+  };
+  std::string json =
+      "{\"baseline\": " + quoted(rows.front().name) + ", \"variants\": [";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const TableRow& row = rows[i];
+    json += (i == 0 ? "{" : ", {");
+    json += "\"name\": " + quoted(row.name) +
+            ", \"backend\": " + quoted(BackendName(row.backend)) +
+            ", \"origin\": " + quoted(OriginName(row.origin)) +
+            ", \"twin\": " + quoted(row.twin) + "}";
+  }
+  json += "]}";
+  benchmark::AddCustomContext(
+      "adj_table/" + std::string(family) + "/" + std::string(table), json);
+}
+
+void DescribeGoal(std::string_view family, std::string_view name,
+                  double value) {
+  std::ostringstream text;
+  text << value;
+  benchmark::AddCustomContext(
+      "adj_goal/" + std::string(family) + "/" + std::string(name), text.str());
 }
 
 }  // namespace adj::bench

@@ -7,8 +7,12 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "algorithms/common/variant.h"
 
 namespace adj::bench {
 
@@ -42,5 +46,35 @@ void DescribeCpuRun(benchmark::State& state, int threads,
 // as the device (the detail says what the time includes).
 void DescribeGpuRun(benchmark::State& state,
                     const std::string& detail = "host memory in and out");
+
+// A variant table's rows as the reports need them, so that reports select and
+// compare variants by what the C++ table says, never by parsing names.
+struct TableRow {
+  std::string_view name;
+  Backend backend;
+  Origin origin;
+  std::string_view twin;
+};
+
+// Writes one table into the JSON's context under "adj_table/<family>/<table>"
+// as a JSON object: {"baseline": <its first row, the one reports compare the
+// others with>, "variants": [{"name", "backend", "origin", "twin"}, ...]}.
+void DescribeTableRows(std::string_view family, std::string_view table,
+                       std::span<const TableRow> rows);
+
+template <typename Fn>
+void DescribeTable(std::string_view family, std::string_view table,
+                   std::span<const Variant<Fn>> variants) {
+  std::vector<TableRow> rows;
+  for (const auto& variant : variants) {
+    rows.push_back(
+        {variant.name, variant.backend, variant.origin, variant.twin});
+  }
+  DescribeTableRows(family, table, rows);
+}
+
+// A goal the reports judge rows against, written into the JSON's context
+// under "adj_goal/<family>/<name>", so that it is typed once, here in C++.
+void DescribeGoal(std::string_view family, std::string_view name, double value);
 
 }  // namespace adj::bench

@@ -107,6 +107,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
 }
 
 void RegisterAll() {
+  bench::DescribeTable("compaction", "variants", Variants());
   const auto sizes = bench::PowersOfTwo(kMinLog2, kMaxLog2);
   for (const int kept_percent : kKeptPercents) {
     const std::string scene = "keep" + std::to_string(kept_percent);

@@ -369,6 +369,7 @@ void RegisterDuplicateRows() {
 }
 
 void RegisterAll() {
+  bench::DescribeTable("hash_grid", "variants", Variants());
   const float ball_contact = 2 * scenes::kMullerBallRadius;
   AddScene("muller_balls", scenes::MullerBallsDemo(), ball_contact,
            ball_contact);

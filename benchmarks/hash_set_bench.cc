@@ -147,6 +147,7 @@ void BenchLookup(benchmark::State& state, const Variant& variant) {
 }
 
 void RegisterAll() {
+  bench::DescribeTable("hash_set", "variants", Variants());
   const std::vector<std::int64_t> loads(std::begin(kLoads), std::end(kLoads));
   for (const char* op : {"insert", "lookup"}) {
     const bool insert = std::string(op) == "insert";

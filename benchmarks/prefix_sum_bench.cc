@@ -126,6 +126,7 @@ void RegisterGpu(const std::string& variant) {
 #endif
 
 void RegisterAll() {
+  bench::DescribeTable("prefix_sum", "variants", Variants());
   const auto sizes = bench::PowersOfTwo(kMinLog2, kCpuMaxLog2);
   const auto moved = [](std::int64_t n) {
     return static_cast<std::size_t>(n) * kBytesPerElement;

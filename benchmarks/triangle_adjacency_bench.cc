@@ -206,6 +206,7 @@ void AddRealMeshes() {
 }
 
 void RegisterAll() {
+  bench::DescribeTable("triangle_adjacency", "variants", Variants());
   for (const std::int64_t side :
        bench::PowersOfTwo(kMinSideLog2, kMaxSideLog2)) {
     const auto quads = static_cast<std::size_t>(side);

@@ -223,6 +223,7 @@ void AddScene(const std::string& name, const Mesh& mesh) {
 }
 
 void RegisterAll() {
+  bench::DescribeTable("triplet_collide", "variants", Variants());
   for (const std::size_t side : kGridSides) {
     AddScene("grid" + std::to_string(side),
              scenes::ClothGrid(side, side, scenes::Diagonals::kUniform));

@@ -147,11 +147,12 @@ std::vector<std::string> ComparableLines(const std::string& text) {
 // docs/<family>.md embeds `adjacent variants --markdown --family <family>`
 // between its generated markers: a table row added, renamed or retagged
 // without the doc following fails here (tools/update-docs.py rewrites them).
+constexpr const char* kFamilies[] = {
+    "prefix_sum",       "compaction",      "hash_set",  "triangle_adjacency",
+    "triplet_schedule", "triplet_collide", "hash_grid", "connected_components"};
+
 TEST(AdjacentCli, DocsEmbedTheCurrentVariantTables) {
-  for (const char* family :
-       {"prefix_sum", "compaction", "hash_set", "triangle_adjacency",
-        "triplet_schedule", "triplet_collide", "hash_grid",
-        "connected_components"}) {
+  for (const char* family : kFamilies) {
     SCOPED_TRACE(family);
     const Result result =
         RunAdjacent(std::string("variants --markdown --family ") + family);
@@ -176,6 +177,16 @@ TEST(AdjacentCli, DocsEmbedTheCurrentVariantTables) {
         text.substr(from + begin.size(), to - from - begin.size());
     EXPECT_EQ(ComparableLines(embedded), ComparableLines(result.output))
         << doc << " is stale: run tools/update-docs.py";
+  }
+}
+
+// reports/figures.py finds a family's figures by its module's name.
+TEST(AdjacentCli, EveryFamilyHasAReportModule) {
+  for (const char* family : kFamilies) {
+    const std::filesystem::path module = std::filesystem::path(ADJ_SOURCE_DIR) /
+                                         "reports" / "families" /
+                                         (family + std::string(".py"));
+    EXPECT_TRUE(std::filesystem::exists(module)) << "missing " << module;
   }
 }
 

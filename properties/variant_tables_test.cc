@@ -22,11 +22,18 @@ namespace {
 
 // Names unique; a twin names a row of the same table that runs on one thread
 // (serial or simd) and has no twin itself; an openmp row has a twin unless
-// `untwinned` names it (its output may depend on the thread count).
+// `untwinned` names it (its output may depend on the thread count). The first
+// row, which reports compare the others with, is a serial published or
+// textbook algorithm.
 template <typename Fn>
 void CheckTable(std::string_view family, std::span<const Variant<Fn>> table,
                 std::set<std::string_view> untwinned = {}) {
   SCOPED_TRACE(std::string(family));
+  ASSERT_FALSE(table.empty());
+  EXPECT_EQ(table.front().backend, Backend::kSerial)
+      << table.front().name << " is the table's baseline (its first row)";
+  EXPECT_NE(table.front().origin, Origin::kOurs)
+      << table.front().name << " is the table's baseline (its first row)";
   std::set<std::string_view> names;
   for (const Variant<Fn>& variant : table) {
     EXPECT_TRUE(names.insert(variant.name).second) << variant.name << " twice";

@@ -36,6 +36,11 @@ constexpr std::string_view OriginName(Origin origin) {
 // thread, openmp rows on omp_get_max_threads() threads, cuda rows on the
 // device. An openmp row with a `twin` must give exactly the twin's output
 // whatever the thread count (tests check it from the table).
+//
+// A table's first row is its baseline: the single-threaded row the reports
+// compare every other row with (the published algorithm where the family
+// reproduces one, else the textbook one). Benchmarks write each table into
+// their JSON, so reports find it there.
 template <typename Fn>
 struct Variant {
   std::string_view name;

@@ -1,0 +1,672 @@
+#!/usr/bin/env python3
+"""The report engine: benchmark JSON -> figures (PDF + PNG) and report.md
+sections. Each family's module in reports/families/ declares its figures
+(Figure, BarFigure) and any tables of its own; reports/figures.py finds the
+modules and assembles the report.
+
+Reads only JSON that the benchmark binaries wrote: this run's files
+(reports/out/json/<family>.json) and the GPU rows of runs kept from other
+machines (reports/data/<machine>/*.json), drawn beside them and marked by
+device. No number is typed into a report: the variant tables (origin,
+backend, twin, baseline) and the goals come from the JSON's context, where
+the benchmarks wrote them from the C++ tables.
+
+Benchmark names are the suite's schema:
+    <family>/<variant>/<scene>/<arg>:<value>/.../<timer>
+Rows whose variant starts with "memcpy" are the machine's limit: drawn as
+dashed lines, and the denominator of every ratio in the report (on the CPU
+the fastest of memcpy, memcpy_openmp and memcpy_stream at the same size, on
+a GPU the fastest of memcpy_cuda, a device-to-device copy,
+memcpy_cuda_one_block, the same by one block, and memcpy_cuda_host, the
+bytes across the bus once, half each way). A CUDA row's kernel_us (its
+kernel alone) is drawn beside the device copies' kernel_us.
+"""
+
+import dataclasses
+import gzip
+import json
+import pathlib
+import statistics
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+@dataclasses.dataclass(frozen=True)
+class Figure:
+    name: str  # output stem: <out>/<name>.{pdf,png}
+    family: str
+    x: str  # named benchmark argument on the x axis
+    y: str  # JSON field of each row (a rate or a counter)
+    xlabel: str
+    ylabel: str
+    y_scale: float = 1.0  # multiplies y for display (1e-9: per second -> G)
+    title: str = ""
+    scene: str | None = None  # restrict to one scene; None: one line per scene
+    logx: bool = True
+    logy: bool = False
+    # Scenes whose name starts with this prefix (real meshes: one size each)
+    # are drawn as marked points, one series per variant, not as lines.
+    marked_scenes: str | None = None
+    # Draw the copy limits of this scene only (scenes of the same sizes have
+    # the same limits); None: every scene's.
+    limit_scene: str | None = None
+    # Compare every variant with the family's baseline (its table's first
+    # row, named in the JSON), per scene, in the report.
+    compare_with_baseline: bool = False
+    # One line per value of this named argument (e.g. a query radius), within
+    # each variant and scene.
+    series_arg: str | None = None
+    # y is a time (real_time): the limit is the fastest copy, and the
+    # report's ratios and speedups are inverted (limit / time, baseline
+    # time / time), so that above 1 still means faster.
+    lower_is_better: bool = False
+    # y is a quality counter, not a speed: the report lists its values (no
+    # limit, no ratio).
+    quality: bool = False
+    # Ticks at the x values measured (a handful of factors), not at powers.
+    ticks_at_values: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class BarFigure:
+    """Grouped bars: one group per scene (its largest run), one bar per
+    variant, of a counter or of a counter over another (quality, not
+    speed)."""
+    name: str
+    family: str
+    y: str  # counter drawn
+    ylabel: str
+    title: str
+    size_arg: str  # named argument whose largest value each scene shows
+    per: str | None = None  # divide y by this counter (replays / ideal)
+    # Only the rows of this variant table of the family (from the JSON).
+    table: str | None = None
+    # Leave out rows with a twin: they give their twin's output, so their
+    # quality counters repeat the twin's.
+    leave_twins_out: bool = False
+    # Only rows of these origins (faithful, fixed, ours, baseline); None: all.
+    origins: tuple | None = None
+    tick: str | None = None  # counter drawn as a black tick per group
+    # The family's goal (a name under the JSON's adj_goal/<family>/) drawn
+    # across as a dashed line.
+    hline_goal: str | None = None
+    # Rows a figure leaves out beyond the limits (e.g. bench-only rows).
+    leave_out: Callable[["Row"], bool] | None = None
+    # Group by this named argument (e.g. the scheduler) within `scene`,
+    # instead of by scene.
+    group_arg: str | None = None
+    scene: str | None = None
+    # Divide y by the row's time per run (seconds): a counter per second
+    # (pairs found per second). Rows whose counter is 0 are left out (a
+    # scene where nothing was found has no rate to compare).
+    per_time: bool = False
+    y_scale: float = 1.0  # multiplies the value drawn and tabled
+    logy: bool = False
+
+
+@dataclasses.dataclass
+class Row:
+    family: str
+    variant: str
+    scene: str
+    args: dict
+    values: dict  # the JSON row itself
+    device: str  # "CPU <model>" or "GPU <name>"
+    spread_row: dict | None  # the stddev aggregate, when repeated
+    source: str
+    # Each repetition's real_time in microseconds, when repeated (empty
+    # otherwise).
+    times: list = dataclasses.field(default_factory=list)
+
+
+# Each copy its own line style and shade, so that the limits stay apart.
+LIMIT_STYLES = {
+    "memcpy": ("--", "0.2"),
+    "memcpy_openmp": (":", "0.35"),
+    "memcpy_stream": ("-.", "0.5"),
+    "memcpy_cuda": ("--", "0.65"),
+    "memcpy_cuda_host": ("-.", "0.65"),
+}
+
+
+def is_limit(variant):
+    return variant.startswith("memcpy")
+
+
+def parse_name(run_name):
+    parts = run_name.split("/")
+    if len(parts) < 3:
+        return None
+    family, variant, scene = parts[:3]
+    args = {}
+    for part in parts[3:]:
+        if ":" in part:
+            key, value = part.split(":", 1)
+            try:
+                args[key] = int(value)
+            except ValueError:
+                args[key] = value
+    return family, variant, scene, args
+
+
+def device_of(row, context):
+    """"GPU <name>" for a row labelled "gpu:<name> (<what the time
+    includes>)", else "CPU <model>"."""
+    label = row.get("label", "")
+    if label.startswith("gpu:"):
+        return "GPU " + label[4:].split(" (")[0].split(",")[0]
+    return "CPU " + context.get("cpu_model", context.get("host_name", "?"))
+
+
+@dataclasses.dataclass
+class Run:
+    """What a report is drawn from: the rows, the context of each file that
+    gave rows, and the variant tables and goals the benchmarks wrote into
+    the JSON's context."""
+    rows: list
+    contexts: dict  # path -> the file's context
+    # family -> table -> {"baseline": name, "variants": {name: {"backend",
+    # "origin", "twin"}}}
+    tables: dict
+    goals: dict  # family -> goal name -> value
+
+    def baseline(self, family, table="variants"):
+        return self.tables.get(family, {}).get(table, {}).get("baseline")
+
+    def variants(self, family, table="variants"):
+        """{name: {"backend", "origin", "twin"}} of one table."""
+        return self.tables.get(family, {}).get(table, {}).get("variants", {})
+
+    def goal(self, family, name):
+        value = self.goals.get(family, {}).get(name)
+        if value is None:
+            print(f"no goal {family}/{name} in the JSON's context",
+                  file=sys.stderr)
+        return value
+
+
+def read_document(path):
+    try:
+        # Kept runs with repetitions are large, so they may be gzipped.
+        text = (gzip.decompress(path.read_bytes()).decode()
+                if path.suffix == ".gz" else path.read_text())
+        return json.loads(text)
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"skipping {path}: {error}", file=sys.stderr)
+        return None
+
+
+def rows_of(document, path):
+    """A file's rows, one per (run_name, device): the median aggregate when
+    the run was repeated, else the median of the repetitions."""
+    rows = []
+    context = document.get("context", {})
+    grouped = defaultdict(list)
+    for row in document.get("benchmarks", []):
+        if row.get("error_occurred"):
+            continue
+        grouped[row.get("run_name", row["name"])].append(row)
+    for run_name, group in grouped.items():
+        parsed = parse_name(run_name)
+        if parsed is None:
+            continue
+        family, variant, scene, args = parsed
+        medians = [r for r in group if r.get("aggregate_name") == "median"]
+        stddevs = [r for r in group if r.get("aggregate_name") == "stddev"]
+        iterations = [r for r in group if r.get("run_type") != "aggregate"]
+        if medians:
+            chosen = dict(medians[0])
+            spread_row = stddevs[0] if stddevs else None
+        elif iterations:
+            chosen = dict(iterations[0])
+            spread_row = None
+            if len(iterations) > 1:
+                for key, value in iterations[0].items():
+                    if isinstance(value, (int, float)):
+                        chosen[key] = statistics.median(
+                            r.get(key, value) for r in iterations)
+        else:
+            continue
+        times = [real_time_us(r) for r in iterations
+                 if "real_time" in r] if len(iterations) > 1 else []
+        rows.append(Row(family, variant, scene, args, chosen,
+                        device_of(chosen, context), spread_row,
+                        str(path), times))
+    return rows
+
+
+def load_run(run_paths, kept_paths=()):
+    """This run's rows, and the GPU rows of runs kept from other machines
+    (a kept CPU run is another machine's CPU: the docs quote it, and
+    `figures.py --json <its folder>` draws it alone). Tables and goals come
+    from every file's context, this run's taking precedence."""
+    rows, contexts, tables, goals = [], {}, {}, {}
+    for path, kept in ([(p, False) for p in run_paths]
+                       + [(p, True) for p in kept_paths]):
+        document = read_document(path)
+        if document is None:
+            continue
+        context = document.get("context", {})
+        file_rows = rows_of(document, path)
+        if kept:
+            file_rows = [r for r in file_rows if r.device.startswith("GPU")]
+        if file_rows:
+            rows += file_rows
+            contexts[str(path)] = context
+        for key, value in context.items():
+            parts = key.split("/")
+            if len(parts) != 3:
+                continue
+            if parts[0] == "adj_table":
+                table = json.loads(value)
+                tables.setdefault(parts[1], {}).setdefault(parts[2], {
+                    "baseline": table["baseline"],
+                    "variants": {v["name"]: v for v in table["variants"]}})
+            elif parts[0] == "adj_goal":
+                goals.setdefault(parts[1], {}).setdefault(parts[2],
+                                                          float(value))
+    return Run(rows, contexts, tables, goals)
+
+
+def series_label(row, devices):
+    if len(devices) == 1:
+        return row.variant
+    return f"{row.variant} [{row.device}]"
+
+
+def save(fig, devices, out_dir, name):
+    """Writes <name>.pdf and .png, the devices named in the corner."""
+    fig.text(0.01, 0.01, "; ".join(devices), fontsize=6, color="0.4")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    written = []
+    for suffix in ("pdf", "png"):
+        path = out_dir / f"{name}.{suffix}"
+        fig.savefig(path, dpi=150)
+        written.append(path)
+    plt.close(fig)
+    return written
+
+
+def draw(figure, rows, out_dir):
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values
+                and (figure.scene is None or r.scene == figure.scene)]
+    if not selected:
+        print(f"{figure.name}: no rows in the JSON, figure not drawn",
+              file=sys.stderr)
+        return []
+    scenes = sorted({r.scene for r in selected})
+    devices = sorted({r.device for r in selected})
+    def marked(scene):
+        return figure.marked_scenes is not None and scene.startswith(
+            figure.marked_scenes)
+
+    selected = [r for r in selected
+                if not (is_limit(r.variant) and (
+                    marked(r.scene) or (figure.limit_scene is not None
+                                        and r.scene != figure.limit_scene)))]
+    series = defaultdict(list)
+    for row in selected:
+        scene = (figure.marked_scenes + "*") if marked(row.scene) else row.scene
+        key = (row.variant, row.device, scene,
+               row.args.get(figure.series_arg) if figure.series_arg else None)
+        series[key].append(row)
+
+    fig, ax = plt.subplots(figsize=(7.0, 4.2))
+    markers = "osD^v<>p*hX"
+    ordered = sorted(series, key=lambda k: (is_limit(k[0]), k[1], k[0]))
+    for index, key in enumerate(ordered):
+        variant, device, scene, series_value = key
+        points = sorted(series[key], key=lambda r: r.args[figure.x])
+        xs = [p.args[figure.x] for p in points]
+        ys = [p.values[figure.y] * figure.y_scale for p in points]
+        errors = [
+            (p.spread_row or {}).get(figure.y, 0.0) * figure.y_scale
+            for p in points
+        ]
+        label = series_label(points[0], devices)
+        if len(scenes) > 1:
+            label += f" / {scene}"
+        if figure.series_arg:
+            label += f" / {figure.series_arg}={series_value}"
+        gpu = device.startswith("GPU")
+        if marked(scene):
+            ax.plot(xs, ys, marker=markers[index % len(markers)],
+                    markersize=5, linestyle="none", alpha=0.8,
+                    label=label + f" ({len(points)} meshes)")
+        elif is_limit(variant):
+            style, color = LIMIT_STYLES.get(variant, ("--", "0.5"))
+            ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
+                        linestyle=style, color=color, linewidth=1.4,
+                        label=label + " (limit)")
+        else:
+            ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
+                        marker=markers[index % len(markers)], markersize=4,
+                        linestyle=":" if gpu else "-", linewidth=1.2,
+                        label=label)
+    if figure.logx:
+        ax.set_xscale("log", base=2)
+    if figure.ticks_at_values:
+        values = sorted({r.args[figure.x] for r in selected})
+        ax.set_xticks(values)
+        ax.set_xticklabels([str(v) for v in values])
+    if figure.logy:
+        ax.set_yscale("log")
+    ax.set_xlabel(figure.xlabel)
+    ax.set_ylabel(figure.ylabel)
+    ax.set_title(figure.title or figure.name, fontsize=10)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    return save(fig, devices, out_dir, figure.name)
+
+
+TIME_UNITS_IN_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+
+
+def real_time_us(values):
+    """A JSON row's real_time in microseconds, whatever its time_unit."""
+    return values["real_time"] * TIME_UNITS_IN_US.get(
+        values.get("time_unit", "ns"), 1e-3)
+
+
+def bar_values(figure, run):
+    """{(group, device): {variant: (value, tick)}} at each group's largest
+    size; a group is a scene, or a value of figure.group_arg in
+    figure.scene. Times (real_time) in microseconds."""
+    table = (run.variants(figure.family, figure.table)
+             if figure.table is not None else None)
+    largest = {}
+    for row in run.rows:
+        if (row.family != figure.family or is_limit(row.variant)
+                or (figure.leave_out is not None and figure.leave_out(row))
+                or figure.size_arg not in row.args
+                or figure.y not in row.values
+                or (figure.scene is not None and row.scene != figure.scene)
+                or (figure.group_arg is not None
+                    and figure.group_arg not in row.args)
+                or (table is not None and row.variant not in table)
+                or (figure.leave_twins_out and table is not None
+                    and table[row.variant]["twin"])
+                or (figure.origins is not None and table is not None
+                    and table[row.variant]["origin"] not in figure.origins)):
+            continue
+        group = (row.scene if figure.group_arg is None
+                 else row.args[figure.group_arg])
+        key = (group, row.device, row.variant)
+        if (key not in largest or row.args[figure.size_arg]
+                > largest[key].args[figure.size_arg]):
+            largest[key] = row
+    groups = defaultdict(dict)
+    for (scene, device, variant), row in largest.items():
+        value = row.values[figure.y]
+        if figure.y == "real_time":
+            value = real_time_us(row.values)
+        if figure.per_time:
+            seconds = (real_time_us(row.values) * 1e-6
+                       if "real_time" in row.values else 0)
+            if not seconds or not value:
+                continue
+            value /= seconds
+        value *= figure.y_scale
+        if figure.per:
+            denominator = row.values.get(figure.per, 0)
+            if not denominator:
+                continue
+            value /= denominator
+        tick = row.values.get(figure.tick) if figure.tick else None
+        groups[(scene, device)][variant] = (value, tick)
+    return groups
+
+
+def bar_limits(figure, rows):
+    """For a time figure in one scene: [(label, microseconds)], the copies of
+    the same bytes at the scene's largest size, measured in the same run,
+    per device. For real_time the fastest copy that includes what the row's
+    time does (a copy that reports kernel_us is timed alone on the device,
+    so it is left out); for kernel_us (a CUDA kernel timed alone) each copy
+    that reports kernel_us (memcpy_cuda: the whole GPU; memcpy_cuda_one_block:
+    one block, the launch shape of a kernel that runs one block)."""
+    if figure.y not in ("real_time", "kernel_us") or figure.scene is None:
+        return []
+    kernel = figure.y == "kernel_us"
+    copies = [r for r in rows if r.family == figure.family
+              and is_limit(r.variant) and r.scene == figure.scene
+              and figure.size_arg in r.args and figure.y in r.values
+              and kernel == ("kernel_us" in r.values)]
+    if not copies:
+        return []
+    devices = sorted({r.device for r in copies})
+    limits = []
+    for device in devices:
+        on_device = [r for r in copies if r.device == device]
+        size = max(r.args[figure.size_arg] for r in on_device)
+        at_size = [r for r in on_device if r.args[figure.size_arg] == size]
+        where = f" [{device}]" if len(devices) > 1 else ""
+        if kernel:
+            for row in sorted(at_size, key=lambda r: r.variant):
+                limits.append((f"{row.variant} of the same bytes (limit)"
+                               f"{where}", row.values["kernel_us"]))
+        else:
+            limits.append((f"memcpy of the same bytes (limit){where}",
+                           min(real_time_us(r.values) for r in at_size)))
+    return limits
+
+
+def draw_bars(figure, run, out_dir):
+    rows = run.rows
+    groups = bar_values(figure, run)
+    if not groups:
+        print(f"{figure.name}: no rows in the JSON, figure not drawn",
+              file=sys.stderr)
+        return []
+    keys = sorted(groups)
+    devices = sorted({device for _, device in keys})
+    variants = sorted({v for g in groups.values() for v in g})
+    width = 0.8 / max(1, len(variants))
+    fig, ax = plt.subplots(figsize=(max(7.0, 0.45 * len(keys) + 2), 4.4))
+    for index, variant in enumerate(variants):
+        xs = [i + (index - (len(variants) - 1) / 2) * width
+              for i, key in enumerate(keys) if variant in groups[key]]
+        ys = [groups[key][variant][0] for key in keys if variant in groups[key]]
+        ax.bar(xs, ys, width=width, label=variant)
+    if figure.tick:
+        for i, key in enumerate(keys):
+            ticks = [t for _, t in groups[key].values() if t is not None]
+            if ticks:
+                ax.hlines(max(ticks), i - 0.45, i + 0.45, colors="black",
+                          linewidth=1.5)
+    goal = (run.goal(figure.family, figure.hline_goal)
+            if figure.hline_goal else None)
+    if goal is not None:
+        ax.axhline(goal, color="0.3", linestyle="--", linewidth=1,
+                   label=f"goal {goal:g}")
+    for index, (label, limit) in enumerate(bar_limits(figure, rows)):
+        ax.axhline(limit, color="0.2", linestyle=(":", "-.", "--")[index % 3],
+                   linewidth=1.2, label=label)
+    labels = [scene if len(devices) == 1 else f"{scene} [{device}]"
+              for scene, device in keys]
+    if figure.logy:
+        ax.set_yscale("log")
+    ax.set_xticks(range(len(keys)))
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
+    ax.set_ylabel(figure.ylabel)
+    ax.set_title(figure.title, fontsize=10)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    return save(fig, devices, out_dir, figure.name)
+
+
+def bar_table(figure, run):
+    rows = run.rows
+    groups = bar_values(figure, run)
+    variants = sorted({v for g in groups.values() for v in g})
+    if not groups:
+        return []
+    quantity = ("microseconds per run" if figure.y == "real_time" else
+                figure.y + (f" / {figure.per}" if figure.per else "")
+                + (" per second" if figure.per_time else "")
+                + (f" (x {figure.y_scale:g})" if figure.y_scale != 1.0
+                   else ""))
+    group = figure.group_arg or "scene"
+    if figure.scene:
+        quantity += f" on {figure.scene}"
+    lines = [f"{quantity} at each {group}'s largest {figure.size_arg}"
+             + (f" ({figure.tick} in brackets)" if figure.tick else "") + ":",
+             "", f"| {group} | device | " + " | ".join(variants) + " |",
+             "| --- | --- | " + " | ".join("---:" for _ in variants) + " |"]
+    for (scene, device) in sorted(groups):
+        group = groups[(scene, device)]
+        ticks = [t for _, t in group.values() if t is not None]
+        cells = [f"{group[v][0]:.2f}".rstrip("0").rstrip(".") if v in group
+                 else "-" for v in variants]
+        tick = f" [{int(max(ticks))}]" if ticks else ""
+        lines.append(f"| {scene}{tick} | {device} | " + " | ".join(cells)
+                     + " |")
+    limits = bar_limits(figure, rows)
+    if limits:
+        lines.append("")
+    for label, limit in limits:
+        lines.append(f"{label}, same run: {limit:.2f} microseconds.")
+    return lines
+
+
+def limit_for(row, rows, x, field, best=max):
+    """The best copy of the same bytes on the same device at the same x
+    (best=min for a time)."""
+    candidates = [r.values[field] for r in rows
+                  if r.family == row.family and r.device == row.device
+                  and r.scene == row.scene and is_limit(r.variant)
+                  and r.args.get(x) == row.args.get(x) and field in r.values]
+    return best(candidates) if candidates else None
+
+
+def value_table(figure, rows):
+    """A quality figure's values, one line per scene, series and x."""
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values and not is_limit(r.variant)
+                and (figure.scene is None or r.scene == figure.scene)]
+    series = figure.series_arg or "-"
+    lines = [f"| variant | device | scene | {series} | {figure.x} | "
+             f"{figure.y} (x {figure.y_scale:g}) |",
+             "| --- | --- | --- | ---: | ---: | ---: |"]
+    for row in sorted(selected, key=lambda r: (
+            r.variant, r.device, r.scene,
+            str(r.args.get(figure.series_arg, "")), r.args[figure.x])):
+        lines.append(
+            f"| {row.variant} | {row.device} | {row.scene} | "
+            f"{row.args.get(figure.series_arg, '-')} | {row.args[figure.x]} | "
+            f"{row.values[figure.y] * figure.y_scale:.3f} |")
+    return lines
+
+
+def ratio_table(figure, rows):
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values and not is_limit(r.variant)
+                and (figure.scene is None or r.scene == figure.scene)]
+    largest = {}
+    for row in selected:
+        key = (row.variant, row.device, row.scene)
+        if key not in largest or row.args[figure.x] > largest[key].args[figure.x]:
+            largest[key] = row
+    ratio = "ratio (limit time / time)" if figure.lower_is_better else "ratio"
+    lines = [
+        f"| variant | device | scene | {figure.x} | {figure.y} | "
+        f"limit (best memcpy, same device and bytes) | {ratio} |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for key in sorted(largest):
+        row = largest[key]
+        value = row.values[figure.y]
+        limit = limit_for(row, rows, figure.x, figure.y,
+                          min if figure.lower_is_better else max)
+        if not limit:
+            ratio = "no limit measured"
+        elif figure.lower_is_better:
+            ratio = f"{limit / value:.3f}" if value else "-"
+        else:
+            ratio = f"{value / limit:.2f}"
+        limit_text = f"{limit * figure.y_scale:.2f}" if limit else "-"
+        lines.append(
+            f"| {row.variant} | {row.device} | {row.scene} | "
+            f"{row.args[figure.x]} | {value * figure.y_scale:.2f} | "
+            f"{limit_text} | {ratio} |")
+    return lines
+
+
+def baseline_table(figure, run):
+    """Each variant's rate over the baseline's, per scene and size, on the
+    same device: the speedups a note may quote."""
+    if not figure.compare_with_baseline:
+        return []
+    baseline = run.baseline(figure.family)
+    if baseline is None:
+        print(f"{figure.name}: no variant table of {figure.family} in the "
+              "JSON's context, so no baseline to compare with",
+              file=sys.stderr)
+        return []
+    selected = [r for r in run.rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values and not is_limit(r.variant)]
+    base = {(r.device, r.scene, r.args[figure.x]): r.values[figure.y]
+            for r in selected if r.variant == baseline}
+    others = sorted({r.variant for r in selected} - {baseline})
+    if not base or not others:
+        return []
+    by_key = {(r.variant, r.device, r.scene, r.args[figure.x]): r.values[
+        figure.y] for r in selected}
+    lines = ["", f"Speedup over `{baseline}` (same device, scene and "
+             f"{figure.x}; from the same run):", "",
+             f"| device | scene | {figure.x} | " + " | ".join(others) + " |",
+             "| --- | --- | ---: | " + " | ".join("---:" for _ in others)
+             + " |"]
+    for (device, scene, x), value in sorted(base.items(),
+                                            key=lambda kv: (kv[0][0],
+                                                            kv[0][1] != "grid",
+                                                            kv[0][1], kv[0][2])):
+        cells = []
+        for variant in others:
+            other = by_key.get((variant, device, scene, x))
+            if figure.lower_is_better:
+                cells.append(f"{value / other:.2f}"
+                             if other is not None and other > 0 else "-")
+            else:
+                cells.append(f"{other / value:.2f}"
+                             if other is not None and value > 0 else "-")
+        lines.append(f"| {device} | {scene} | {x} | " + " | ".join(cells)
+                     + " |")
+    return lines
+
+
+def machine_lines(contexts):
+    lines = []
+    for path, context in sorted(contexts.items()):
+        caches = ", ".join(
+            f"L{c['level']} {c['type'][0]} {c['size'] // 1024} KiB"
+            f" x{max(1, context.get('num_cpus', 1) // max(1, c.get('num_sharing', 1)))}"
+            for c in context.get("caches", []))
+        lines += [
+            f"- `{path}`: {context.get('date', '?')}, host "
+            f"{context.get('host_name', '?')}",
+            f"  - CPU: {context.get('cpu_model', '?')}, "
+            f"{context.get('num_cpus', '?')} CPUs at "
+            f"{context.get('mhz_per_cpu', '?')} MHz; caches: {caches}",
+            f"  - OpenMP: {context.get('omp_max_threads', '?')} threads, "
+            f"OMP_PROC_BIND={context.get('omp_proc_bind', '?')}, "
+            f"OMP_PLACES={context.get('omp_places', '?')}; Highway target "
+            f"{context.get('hwy_target', '?')}",
+            f"  - GPU: {context.get('gpu', '?')}",
+            f"  - build: {context.get('adj_build_type', '?')} "
+            f"({context.get('adj_compiler', '?')}), revision "
+            f"{context.get('adj_git_revision', '?')}, sweep "
+            f"{context.get('adj_sweep', '?')}",
+        ]
+    return lines

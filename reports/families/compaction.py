@@ -1,0 +1,19 @@
+"""compaction: stable compaction throughput against the copy of the same
+bytes."""
+
+from engine import Figure
+
+FIGURES = [
+    Figure(
+        name="compaction_throughput",
+        family="compaction",
+        x="n",
+        y="bytes_per_second",
+        y_scale=1e-9,
+        xlabel="items n (uint32 + 1-byte flag)",
+        ylabel="GB/s (bytes read + written)",
+        title="Stable compaction (90/50/10 % kept) vs memcpy of the same "
+              "bytes",
+        limit_scene="keep90",
+    ),
+]

@@ -1,0 +1,98 @@
+"""connected_components: time per graph, and the input check's cost against
+the fastest kernel."""
+
+from collections import defaultdict
+
+from engine import BarFigure, is_limit, real_time_us
+
+FAMILY = "connected_components"
+
+FIGURES = [
+    BarFigure(
+        name="connected_components_time",
+        family="connected_components",
+        y="real_time",
+        size_arg="vertices",
+        # The bars are the variants as shipped and the check alone on one
+        # thread; the report's check-cost table shows the rest.
+        leave_out=lambda row: (bool(row.args.get("trusted"))
+                               or row.variant == "check_graph_openmp"),
+        logy=True,
+        ylabel="microseconds per labelling",
+        title="Connected components per graph (check_graph: symmetry "
+              "check alone)",
+    ),
+]
+
+
+def tables(run):
+    """connected_components: per graph and device, the input check alone
+    (check_graph on one thread, check_graph_openmp on every thread) against
+    the fastest kernel alone (the .../trusted:1 rows: run_trusted on a
+    checked graph), and each variant as shipped (check included) beside its
+    kernel alone. Times in ms."""
+    selected = [r for r in run.rows if r.family == FAMILY
+                and not is_limit(r.variant) and "real_time" in r.values
+                and "vertices" in r.args]
+    check_variants = ("check_graph", "check_graph_openmp")
+    checks = defaultdict(dict)
+    kernels = defaultdict(dict)
+    shipped = defaultdict(dict)
+    for r in selected:
+        key = (r.device, r.scene, r.args["vertices"])
+        ms = real_time_us(r.values) / 1e3
+        if r.variant in check_variants:
+            checks[key][r.variant] = (ms, int(r.values.get("threads", 1)))
+            continue
+        target = kernels if r.args.get("trusted") else shipped
+        target[key][r.variant] = ms
+    keys = sorted(k for k in checks if "check_graph" in checks[k]
+                  and kernels.get(k))
+    goal = run.goal(FAMILY, "check_over_kernel")
+    if not keys or goal is None:
+        return []
+    lines = ["", "## connected_components: the input check's cost", "",
+             "check_graph (offsets, ids, symmetry fingerprint) on one "
+             "thread and on every thread (what the OpenMP variants run) "
+             "against the fastest kernel alone (`trusted:1` rows: the "
+             "variant's kernel on a graph checked before timing); the goal "
+             f"is a check of at most {goal:.2f} of that kernel. Times in ms, "
+             "from the same run.", "",
+             "| device | graph | vertices | check, 1 thread | check, threads "
+             "| fastest kernel | kernel | check / kernel (1 thread) | "
+             "check / kernel (threads) | fastest as shipped |",
+             "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: "
+             "| --- |"]
+    for key in keys:
+        device, scene, vertices = key
+        check, _ = checks[key]["check_graph"]
+        threaded = checks[key].get("check_graph_openmp")
+        best, best_ms = min(kernels[key].items(), key=lambda kv: kv[1])
+        as_shipped = shipped.get(key, {})
+        shipped_text = "-"
+        if as_shipped:
+            name, ms = min(as_shipped.items(), key=lambda kv: kv[1])
+            shipped_text = f"{name} {ms:.2f}"
+        threaded_text = (f"{threaded[0]:.2f} ({threaded[1]})"
+                         if threaded else "-")
+        threaded_ratio = (f"{threaded[0] / best_ms:.2f}" if threaded
+                          else "-")
+        lines.append(f"| {device} | {scene} | {vertices} | {check:.2f} | "
+                     f"{threaded_text} | {best} | "
+                     f"{best_ms:.2f} | {check / best_ms:.2f} | "
+                     f"{threaded_ratio} | {shipped_text} |")
+    variants = sorted({v for k in keys for v in kernels[k]})
+    lines += ["", "Each variant as shipped / its kernel alone (ms):", "",
+              "| device | graph | vertices | " + " | ".join(variants) + " |",
+              "| --- | --- | ---: | " + " | ".join("---" for _ in variants)
+              + " |"]
+    for key in keys:
+        cells = []
+        for variant in variants:
+            kernel = kernels[key].get(variant)
+            full = shipped.get(key, {}).get(variant)
+            cells.append(f"{full:.2f} / {kernel:.2f}"
+                         if kernel is not None and full is not None else "-")
+        lines.append(f"| {key[0]} | {key[1]} | {key[2]} | "
+                     + " | ".join(cells) + " |")
+    return lines

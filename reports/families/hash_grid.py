@@ -1,0 +1,47 @@
+"""hash_grid: neighbour-list build time, Müller's duplicate entries, and pairs
+found per second per scene."""
+
+from engine import BarFigure, Figure
+
+FIGURES = [
+    Figure(
+        name="hash_grid_time",
+        family="hash_grid",
+        x="n",
+        y="real_time",
+        y_scale=1e-6,
+        xlabel="particles n (uniform cloud, ~30 neighbours each)",
+        ylabel="ms per neighbour-list build",
+        title="Fixed-radius neighbour lists: time vs n; copy of the "
+              "positions and a full list as limit",
+        scene="uniform",
+        logy=True,
+        lower_is_better=True,
+        compare_with_baseline=True,
+    ),
+    Figure(
+        name="hash_grid_muller_duplicates",
+        family="hash_grid",
+        x="table_factor",
+        y="duplicate_fraction",
+        y_scale=100.0,
+        xlabel="Müller's table size / particles",
+        ylabel="duplicate entries, % of distinct pairs",
+        title="Müller's dense hash: repeated entries vs table size and "
+              "query radius (radius_cells x spacing)",
+        series_arg="radius_cells",
+        quality=True,
+        ticks_at_values=True,
+    ),
+    BarFigure(
+        name="hash_grid_pairs_per_second",
+        family="hash_grid",
+        y="pairs",
+        per_time=True,
+        y_scale=1e-6,
+        size_arg="n",
+        ylabel="M pairs found per second",
+        title="Neighbour lists: pairs found per second, per scene "
+              "(its largest n)",
+    ),
+]
