@@ -21,8 +21,8 @@ import time
 # (triplet_schedule's goal table: "no slower than nvcloth_warp"). One run
 # cannot decide that on a noisy host: on a 2-vCPU EPYC VM, nvcloth_warp's
 # time over bfs_walk_warp_openmp's, repetition against repetition, ranged
-# from 0.66 to 1.74 on the permuted 125k grid (reports/medians/
-# epyc-avx2-2vcpu/triplet_schedule-31ac21d.json.gz). The table takes
+# from 0.66 to 1.74 on the permuted 125k grid
+# (reports/data/epyc-avx2-2vcpu/triplet_schedule.json.gz). The table takes
 # medians and marks the verdicts whose repetitions overlap.
 QUICK_REPETITIONS = {"triplet_schedule": 3}
 
