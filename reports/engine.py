@@ -241,20 +241,23 @@ def rows_of(document, path):
     return rows
 
 
-def load_run(run_paths, kept_paths=()):
+def load_run(run_paths, kept_paths=(), context_paths=()):
     """This run's rows, and the GPU rows of runs kept from other machines
     (a kept CPU run is another machine's CPU: the docs quote it, and
     `figures.py --json <its folder>` draws it alone). Tables and goals come
-    from every file's context, this run's taking precedence."""
+    from every file's context, this run's taking precedence, then the kept
+    runs', then those of context_paths (files read for their context
+    alone: a newer run's tables for a run that predates them)."""
     rows, contexts, tables, goals = [], {}, {}, {}
-    for path, kept in ([(p, False) for p in run_paths]
-                       + [(p, True) for p in kept_paths]):
+    for path, kind in ([(p, "run") for p in run_paths]
+                       + [(p, "kept") for p in kept_paths]
+                       + [(p, "context") for p in context_paths]):
         document = read_document(path)
         if document is None:
             continue
         context = document.get("context", {})
-        file_rows = rows_of(document, path)
-        if kept:
+        file_rows = [] if kind == "context" else rows_of(document, path)
+        if kind == "kept":
             file_rows = [r for r in file_rows if r.device.startswith("GPU")]
         if file_rows:
             rows += file_rows
@@ -608,10 +611,11 @@ def baseline_table(figure, run):
     if not figure.compare_with_baseline:
         return []
     baseline = run.baseline(figure.family)
-    if baseline is None:
+    if baseline is None and any(r.family == figure.family for r in run.rows):
         print(f"{figure.name}: no variant table of {figure.family} in the "
               "JSON's context, so no baseline to compare with",
               file=sys.stderr)
+    if baseline is None:
         return []
     selected = [r for r in run.rows
                 if r.family == figure.family and figure.x in r.args

@@ -56,6 +56,10 @@ def main():
     parser.add_argument("--data", type=pathlib.Path, default=None,
                         help="runs kept from other machines "
                              "(<machine>/*.json); their GPU rows are drawn")
+    parser.add_argument("--tables-from", type=pathlib.Path, default=None,
+                        help="JSON whose context gives the variant tables "
+                             "and goals a run predating them lacks (e.g. "
+                             "reports/out/json for a kept run)")
     parser.add_argument("--out", required=True, type=pathlib.Path)
     args = parser.parse_args()
 
@@ -67,7 +71,10 @@ def main():
     if args.data and args.data.is_dir():
         kept = sorted(args.data.rglob("*.json")) + sorted(
             args.data.rglob("*.json.gz"))
-    run = engine.load_run(paths, kept)
+    context_paths = []
+    if args.tables_from and args.tables_from.is_dir():
+        context_paths = sorted(args.tables_from.glob("*.json"))
+    run = engine.load_run(paths, kept, context_paths)
     args.out.mkdir(parents=True, exist_ok=True)
 
     report = ["# adjacent: benchmark report", "",
