@@ -14,6 +14,7 @@
 #include "checks/compaction.h"
 #include "properties/variant_cases.h"
 #include "reference/compaction.h"
+#include "scenes/arrays.h"
 
 namespace adj::compaction {
 namespace {
@@ -138,6 +139,38 @@ TEST_P(Compaction, StreamingSizesMatchOracle) {
 INSTANTIATE_TEST_SUITE_P(Variants, Compaction,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
+
+// The rows with a twin: its output and count on every thread count, out of
+// place and in place, on an input long enough that 1 to 6 threads each get
+// their share.
+class TwinCompaction : public Compaction {};
+
+TEST_P(TwinCompaction, GivesItsTwinsOutputOnEveryThreadCount) {
+  const Variant& twin = testing::TwinOf(Variants(), variant());
+  const std::size_t n = 7 * (std::size_t{1} << 16) + 12345;
+  const Words values = scenes::RandomWords(n, 6);
+  const Words draws = scenes::RandomWords(n, 7);
+  for (const std::uint32_t percent : {10u, 50u, 90u}) {
+    Flags flags(n);
+    for (std::size_t i = 0; i < n; ++i) flags[i] = draws[i] % 100 < percent;
+    Words expected(n);
+    const std::size_t expected_kept = twin.run(values, flags, expected);
+    testing::OnEveryThreadCount(6, [&](int) {
+      Words out(n, 0xDEADBEEF);
+      EXPECT_EQ(variant().run(values, flags, out), expected_kept);
+      EXPECT_TRUE(std::equal(out.begin(), out.begin() + expected_kept,
+                             expected.begin()));
+      Words in_place = values;
+      EXPECT_EQ(variant().run(in_place, flags, in_place), expected_kept);
+      EXPECT_TRUE(std::equal(in_place.begin(), in_place.begin() + expected_kept,
+                             expected.begin()));
+    });
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinCompaction,
+    ::testing::ValuesIn(testing::CasesWithTwin(Variants())), testing::CaseName);
 
 // openmp's chained chunks, slices and in-place moves on small arrays: a fork
 // at 1 to 8 items per thread, chunks of 1 to 16 items, 1 to 6 threads, on

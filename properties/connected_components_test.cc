@@ -416,6 +416,30 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::ValuesIn(testing::CasesOfBackend(Variants(), Backend::kOpenMp)),
     testing::CaseName);
 
+// The rows with a twin: its labels and count on every thread count.
+class TwinConnectedComponents : public ConnectedComponents {};
+
+TEST_P(TwinConnectedComponents, GivesItsTwinsOutputOnEveryThreadCount) {
+  const Variant& twin = testing::TwinOf(Variants(), variant());
+  for (const Csr& graph :
+       {scenes::Kronecker(14, 16, 5),
+        scenes::LatticeWithRemovals(30, 30, 30, 0.69, 6),
+        scenes::WithRepeats(scenes::TinyComponents(20000, 5, 8), 5000, 9)}) {
+    Components expected;
+    twin.run(graph, expected);
+    testing::OnEveryThreadCount(6, [&](int threads) {
+      const Components got = Run(graph);
+      EXPECT_EQ(got.threads, threads);
+      EXPECT_EQ(got.count, expected.count);
+      EXPECT_TRUE(got.labels == expected.labels);
+    });
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinConnectedComponents,
+    ::testing::ValuesIn(testing::CasesWithTwin(Variants())), testing::CaseName);
+
 // GAP's kron20: 2^20 vertices, ~15.7M undirected edges, hundreds of
 // thousands of components. One graph, every variant.
 TEST(ConnectedComponentsLarge, Kronecker2To20MatchesOracle) {

@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "checks/hash_grid.h"
@@ -452,6 +453,38 @@ TEST_P(HashGrid, OppositeCornersOfTheCellRange) {
 INSTANTIATE_TEST_SUITE_P(Variants, HashGrid,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
+
+// The rows with a twin: its lists, row order and candidate count on every
+// thread count, on clouds large enough that 1 to 6 threads each get their
+// share (the threaded tests below fork on small clouds through the tuned
+// entry points).
+class TwinHashGrid : public HashGrid {};
+
+TEST_P(TwinHashGrid, GivesItsTwinsOutputOnEveryThreadCount) {
+  const Variant& twin = testing::TwinOf(Variants(), variant());
+  const Points uniform =
+      scenes::UniformCloud(60000, scenes::UniformSideFor(60000, 0.5f, 30), 11);
+  const Points sphere = scenes::CompactNSearchSphere(50, 3);
+  const float sphere_radius = scenes::CompactNSearchRadius(50);
+  for (const auto& [points, params] :
+       {std::pair{&uniform, Params{0.5f, 0.5f, 0}},
+        std::pair{&sphere, Params{sphere_radius, sphere_radius, 0}}}) {
+    Neighbors expected;
+    twin.run(*points, params, expected);
+    testing::OnEveryThreadCount(6, [&](int threads) {
+      const Neighbors got = Run(*points, params);
+      EXPECT_EQ(got.threads, threads);
+      EXPECT_EQ(got.list, expected.list);
+      EXPECT_EQ(got.order, expected.order);
+      EXPECT_TRUE(got.csr == expected.csr);
+      EXPECT_EQ(got.candidates, expected.candidates);
+    });
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinHashGrid,
+    ::testing::ValuesIn(testing::CasesWithTwin(Variants())), testing::CaseName);
 
 // --- cell_sorted_openmp on any thread count ----------------------------------
 

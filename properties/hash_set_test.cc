@@ -15,6 +15,7 @@
 
 #include "checks/hash_set.h"
 #include "properties/variant_cases.h"
+#include "scenes/arrays.h"
 
 namespace adj::hash_set {
 namespace {
@@ -197,6 +198,39 @@ TEST_P(HashSet, LargeBulkInsertsAndLookups) {
 INSTANTIATE_TEST_SUITE_P(Variants, HashSet,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
+
+// The rows with a twin: its count of new keys, its answers and its stored
+// keys (as a set: slots depend on which thread won) on every thread count,
+// with repeats and misses, past the bulk threshold for 1 to 6 threads.
+class TwinHashSet : public HashSet {};
+
+TEST_P(TwinHashSet, GivesItsTwinsOutputOnEveryThreadCount) {
+  const Variant& twin = testing::TwinOf(Variants(), variant());
+  Keys keys = scenes::RandomWords(60000, 8);
+  for (std::uint32_t& key : keys) key %= 40000;
+  Keys queries = scenes::RandomWords(30000, 9);
+  for (std::uint32_t& query : queries) query %= 80000;
+  const auto expected_set = twin.run(50000);
+  const std::size_t expected_new = expected_set->InsertAll(keys);
+  std::vector<std::uint8_t> expected_found(queries.size());
+  expected_set->ContainsAll(queries, expected_found);
+  Keys expected_keys = expected_set->Keys();
+  std::sort(expected_keys.begin(), expected_keys.end());
+  testing::OnEveryThreadCount(6, [&](int) {
+    const auto set = Make(50000);
+    EXPECT_EQ(set->InsertAll(keys), expected_new);
+    std::vector<std::uint8_t> found(queries.size());
+    set->ContainsAll(queries, found);
+    EXPECT_TRUE(found == expected_found);
+    Keys stored = set->Keys();
+    std::sort(stored.begin(), stored.end());
+    EXPECT_TRUE(stored == expected_keys);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinHashSet,
+    ::testing::ValuesIn(testing::CasesWithTwin(Variants())), testing::CaseName);
 
 // --- lock_free under concurrency (std::thread: ThreadSanitizer sees it) ---
 

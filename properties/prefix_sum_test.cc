@@ -141,6 +141,28 @@ INSTANTIATE_TEST_SUITE_P(Variants, PrefixSum,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
 
+// The rows with a twin: its output and total on every thread count, on an
+// input long enough that 1 to 6 threads each get their share.
+class TwinPrefixSum : public PrefixSum {};
+
+TEST_P(TwinPrefixSum, GivesItsTwinsOutputOnEveryThreadCount) {
+  const Variant& twin = testing::TwinOf(Variants(), variant());
+  const Words in = scenes::RandomWords(7 * (std::size_t{1} << 15) + 12345, 5);
+  for (const Kind kind : {Kind::kInclusive, Kind::kExclusive}) {
+    Words expected(in.size());
+    const std::uint32_t expected_total = twin.run(kind, in, expected);
+    testing::OnEveryThreadCount(6, [&](int) {
+      Words out(in.size(), 0xDEADBEEF);
+      EXPECT_EQ(variant().run(kind, in, out), expected_total);
+      EXPECT_TRUE(out == expected);
+    });
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinPrefixSum,
+    ::testing::ValuesIn(testing::CasesWithTwin(Variants())), testing::CaseName);
+
 // The oracle itself, on values whose sums are known in closed form.
 TEST(PrefixSumOracle, MatchesClosedForms) {
   Words ones(1000, 1);

@@ -213,6 +213,32 @@ INSTANTIATE_TEST_SUITE_P(Variants, TriangleAdjacency,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
 
+// The rows with a twin: its CSR, row order and maxAdjacent on every thread
+// count, on meshes large enough that 1 to 6 threads each get their share.
+class TwinTriangleAdjacency : public TriangleAdjacency {};
+
+TEST_P(TwinTriangleAdjacency, GivesItsTwinsOutputOnEveryThreadCount) {
+  const Variant& twin = testing::TwinOf(Variants(), variant());
+  const Mesh grid = scenes::ClothGrid(600, 600, scenes::Diagonals::kUniform);
+  const Mesh shuffled = scenes::Shuffled(
+      scenes::ClothGrid(600, 600, scenes::Diagonals::kAlternating), 8);
+  for (const Mesh* mesh : {&grid, &shuffled}) {
+    Adjacency expected;
+    twin.run(mesh->triangles, mesh->particles(), expected);
+    testing::OnEveryThreadCount(6, [&](int threads) {
+      const Adjacency got = Run(mesh->triangles, mesh->particles());
+      EXPECT_EQ(got.threads, threads);
+      EXPECT_EQ(got.order, expected.order);
+      EXPECT_EQ(got.max_adjacent, expected.max_adjacent);
+      EXPECT_TRUE(got.csr == expected.csr);
+    });
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinTriangleAdjacency,
+    ::testing::ValuesIn(testing::CasesWithTwin(Variants())), testing::CaseName);
+
 // The exact-order checks above adapt to the order a variant declares; this
 // pins that the faithful variant declares NvCloth's.
 TEST(TriangleAdjacencyVariants, NvClothKeepsItsDescendingOrder) {

@@ -5,6 +5,7 @@
 // against the oracle. CUDA rows skip with the reason when no GPU is usable.
 
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -84,6 +85,20 @@ const Variant<Fn>& TwinOf(std::span<const Variant<Fn>> table,
     return variant;
   }
   return *twin;
+}
+
+// Runs `each(threads)` with OpenMP set to 1, 2, ..., max_threads threads
+// (more than this machine's cores on purpose: uneven slices, idle threads),
+// then restores the caller's thread count.
+template <typename Each>
+void OnEveryThreadCount(int max_threads, Each each) {
+  const int default_threads = omp_get_max_threads();
+  for (int threads = 1; threads <= max_threads; ++threads) {
+    omp_set_num_threads(threads);
+    SCOPED_TRACE(std::to_string(threads) + " threads");
+    each(threads);
+  }
+  omp_set_num_threads(default_threads);
 }
 
 inline std::string CaseName(const ::testing::TestParamInfo<VariantCase>& info) {
