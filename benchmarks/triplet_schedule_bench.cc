@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/triplet_schedule/bank_model.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "algorithms/triplet_schedule/variants.h"
 #include "checks/triplet_collide.h"
 #include "properties/mesh_generators.h"
 #include "properties/variant_cases.h"

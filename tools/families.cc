@@ -215,11 +215,11 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
         const unsigned width = consumes.width != 0
                                    ? consumes.width
                                    : triplet_collide::NativeSimdWidth();
-        triplet_schedule::StampedSimd(triplets, mesh.particles(), width,
-                                      schedule);
+        FindVariant(triplet_schedule::SimdSchedulers(), "stamped_simd")
+            ->run(triplets, mesh.particles(), width, schedule);
       } else if (consumes.order == Order::kWarpSets) {
-        triplet_schedule::BankMatchedWarp(triplets, mesh.particles(), 32,
-                                          schedule);
+        FindVariant(triplet_schedule::WarpSchedulers(), "bank_matched_warp")
+            ->run(triplets, mesh.particles(), 32, schedule);
       } else {
         schedule = triplet_collide::InputOrder(triplets);
       }

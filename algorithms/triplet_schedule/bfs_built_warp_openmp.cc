@@ -5,15 +5,11 @@
 // refined_elephant: 130-160 cycles per triplet of some 200-270). Every set's
 // layout depends on that set alone, so the schedule is bfs_built_warp's on
 // every thread count.
-#include <omp.h>
-
+#include "algorithms/triplet_schedule/layouts.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "algorithms/triplet_schedule/variants.h"
 
 namespace adj::triplet_schedule {
-
-int LayoutThreads(std::size_t triplets) {
-  return triplets >= kThreadedTriplets ? omp_get_max_threads() : 1;
-}
 
 void BfsBuiltWarpOpenMp(std::span<const Triplet> input,
                         std::size_t particle_count, unsigned width,

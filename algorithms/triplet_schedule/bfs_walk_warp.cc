@@ -10,7 +10,9 @@
 // ideal whatever the layout), it takes WarpModelColouring's sets instead
 // (NvCloth's best fit by its warp model, on colour masks), laid out as
 // that model saw them (BfsBankedSchedule).
+#include "algorithms/triplet_schedule/layouts.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "algorithms/triplet_schedule/variants.h"
 
 namespace adj::triplet_schedule {
 

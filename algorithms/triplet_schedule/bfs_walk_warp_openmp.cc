@@ -3,7 +3,9 @@
 // walk included: its random numbers are seeded by the set) depends on that
 // set alone, so the schedule is bfs_walk_warp's on every thread count; the
 // colouring and the spreading stay serial.
+#include "algorithms/triplet_schedule/layouts.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "algorithms/triplet_schedule/variants.h"
 
 namespace adj::triplet_schedule {
 

@@ -7,6 +7,7 @@
 // of the slot-2 banks whose cell still holds a triplet. A warp builder gives
 // each slot-0 bank (its "group") one cell whose other two banks are still
 // free in the warp, so these masks are what its searches read.
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -14,6 +15,7 @@
 #include <span>
 #include <vector>
 
+#include "algorithms/triplet_schedule/bank_model.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::triplet_schedule {

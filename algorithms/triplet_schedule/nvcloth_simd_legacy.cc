@@ -12,7 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/triplet_schedule/input.h"
+#include "algorithms/triplet_schedule/padding.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "algorithms/triplet_schedule/variants.h"
 
 namespace adj::triplet_schedule {
 

@@ -13,7 +13,10 @@
 #include <vector>
 
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/colouring.h"
+#include "algorithms/triplet_schedule/input.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "algorithms/triplet_schedule/variants.h"
 
 namespace adj::triplet_schedule {
 namespace {

@@ -1,0 +1,61 @@
+#pragma once
+
+// Internal to the family: the pipelines and warp layouts the warp
+// schedulers are recipes of, each in its own file.
+
+#include <cstddef>
+#include <span>
+
+#include "algorithms/triplet_schedule/triplet_schedule.h"
+
+namespace adj::triplet_schedule {
+
+// A set's triplets laid out in warps of 32 (out: the same triplets, in
+// warp order), aiming at few replays.
+using WarpLayout = void(std::span<const Triplet> set, std::span<Triplet> out);
+// bank_matched_warp's colouring and warp matching; with `alternative`, each
+// set whose layout replays more than 1 % above its SetReplaysFloor is also
+// laid out by it, and the layout with fewer replays is kept
+// (bank_matched_layout.cc).
+void BankMatchedSchedule(std::span<const Triplet> input,
+                         std::size_t particle_count, unsigned width,
+                         Schedule& out, WarpLayout* alternative);
+// Lays a set out into out[0, set.size()), or returns false, out untouched,
+// to leave it to the scheduler's own layout.
+using SetBuilder = bool(std::span<const Triplet> set, Triplet* out);
+// How BfsBankedSchedule runs: each set is first offered to `builder`
+// (none: bfs_banked_warp's layout for all); `spread_passes` of SpreadBanks
+// after the colouring (and with them, where the input-order colouring
+// crowds the banks, WarpModelColouring's sets as its model laid them out,
+// on one thread); the sets laid out on `threads` OpenMP threads (the
+// colouring on one), the schedule the same on every count.
+struct BfsOptions {
+  SetBuilder* builder = nullptr;
+  int threads = 1;
+  int spread_passes = 0;
+};
+// The bfs_* schedulers' colouring and layout (banked_layout.cc).
+void BfsBankedSchedule(std::span<const Triplet> input,
+                       std::size_t particle_count, unsigned width,
+                       Schedule& out, const BfsOptions& options);
+// Below this many triplets the *_warp_openmp schedulers lay their sets out
+// on one thread: the team's start costs more than it saves
+// (docs/triplet_schedule.md#threads).
+inline constexpr std::size_t kThreadedTriplets = 2048;
+// The OpenMP threads a *_warp_openmp scheduler lays `triplets` out on:
+// all from kThreadedTriplets on, else 1 (banked_layout.cc).
+int LayoutThreads(std::size_t triplets);
+// bfs_built_warp's builder: large sets' full warps built whole
+// (built_warps_layout.cc).
+SetBuilder BuildWarpsWhole;
+// bfs_walk_warp's builder: BuildWarpsWhole, on sets from 16 warps (not
+// 32), with a random walk where greedy and its repair leave a warp's groups
+// without a cell (built_warps_layout.cc).
+SetBuilder BuildWarpsWalked;
+// round_matched_warp's layout (round_matched_layout.cc).
+WarpLayout RoundMatchedLayout;
+// transversal_warp's layout: conflict-free warps built whole, leftovers
+// into the holes (transversal_layout.cc).
+WarpLayout TransversalLayout;
+
+}  // namespace adj::triplet_schedule
