@@ -367,7 +367,6 @@ class ThreadedConnectedComponents : public ConnectedComponents {};
 
 // Large enough that every thread of 1..6 has work: identical labels.
 TEST_P(ThreadedConnectedComponents, SameLabelsOnEveryThreadCount) {
-  const int default_threads = omp_get_max_threads();
   const std::vector<Csr> graphs = {
       scenes::Kronecker(14, 16, 5),
       scenes::LatticeWithRemovals(30, 30, 30, 0.69, 6),
@@ -377,16 +376,13 @@ TEST_P(ThreadedConnectedComponents, SameLabelsOnEveryThreadCount) {
   for (const Csr& graph : graphs) {
     const checks::connected_components::Expected expected =
         checks::connected_components::ExpectedOf(graph);
-    for (int threads = 1; threads <= 6; ++threads) {
-      omp_set_num_threads(threads);
+    testing::OnEveryThreadCount(6, [&](int threads) {
       const Components got = Run(graph);
       EXPECT_EQ(got.threads, threads);
       EXPECT_EQ(checks::connected_components::FirstDifference(expected, got),
-                "")
-          << threads << " threads";
-    }
+                "");
+    });
   }
-  omp_set_num_threads(default_threads);
 }
 
 // 10M vertices in one chain: no recursion, no quadratic find.

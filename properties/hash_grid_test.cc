@@ -489,7 +489,6 @@ INSTANTIATE_TEST_SUITE_P(
 // --- cell_sorted_openmp on any thread count ----------------------------------
 
 TEST(CellSortedOpenMp, SameCsrOnEveryThreadCount) {
-  const int default_threads = omp_get_max_threads();
   const Points uniform =
       scenes::UniformCloud(4000, scenes::UniformSideFor(4000, 0.5f, 30), 9);
   const Points sphere = scenes::CompactNSearchSphere(16, 3);
@@ -498,16 +497,14 @@ TEST(CellSortedOpenMp, SameCsrOnEveryThreadCount) {
     Neighbors serial;
     CellSortedFull(*points, params, serial);
     EXPECT_EQ(Disagreement(*points, params, serial), "");
-    for (int threads = 1; threads <= 5; ++threads) {
-      omp_set_num_threads(threads);
+    testing::OnEveryThreadCount(5, [&](int threads) {
       Neighbors got;
       CellSortedOpenMpTuned(*points, params, got, 1);
       EXPECT_EQ(got.threads, threads);
-      EXPECT_EQ(got.csr, serial.csr) << threads << " threads";
+      EXPECT_EQ(got.csr, serial.csr);
       EXPECT_EQ(got.candidates, serial.candidates);
-    }
+    });
   }
-  omp_set_num_threads(default_threads);
 }
 
 // cell_order_simd_openmp: the same CSR as cell_order_simd on 1 to 5

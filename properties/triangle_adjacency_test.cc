@@ -187,26 +187,22 @@ TEST_P(TriangleAdjacency, LargeMeshesMatchOracleOnAnyThreadCount) {
 // Large enough (720k triangles) that 1 to 7 threads all get their share:
 // slices that do not divide evenly, and more threads than cores.
 TEST_P(TriangleAdjacency, EveryThreadCountOnALargeMesh) {
-  const int default_threads = omp_get_max_threads();
   const Mesh grid = scenes::ClothGrid(600, 600, scenes::Diagonals::kUniform);
   const Mesh shuffled = scenes::Shuffled(grid, 7);
   for (const Mesh* mesh : {&grid, &shuffled}) {
     const Csr ascending = checks::triangle_adjacency::ExpectedOf(
         mesh->triangles, mesh->particles());
-    for (int threads = 1; threads <= 7; ++threads) {
-      omp_set_num_threads(threads);
+    testing::OnEveryThreadCount(7, [&](int threads) {
       const Adjacency got = Run(mesh->triangles, mesh->particles());
       EXPECT_EQ(checks::triangle_adjacency::FirstDifference(
                     ascending, mesh->triangles.size(), got),
-                "")
-          << threads << " threads";
+                "");
       EXPECT_EQ(got.max_adjacent, 6u);
       if (variant().backend == Backend::kOpenMp) {
         EXPECT_EQ(got.threads, threads);
       }
-    }
+    });
   }
-  omp_set_num_threads(default_threads);
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, TriangleAdjacency,
