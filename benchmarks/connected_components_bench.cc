@@ -1,6 +1,6 @@
 // connected_components/<variant>/<graph>/vertices:<V>: the time to label
 // every vertex of an undirected graph (symmetric Csr) with its component's
-// smallest id, the variant's input check included (see CheckGraph), and
+// smallest id, the variant's input check included (see Check), and
 // .../vertices:<V>/trusted:1 the same variant's kernel alone (run_trusted on
 // a graph checked before timing), beside
 //   - connected_components/check_graph/<graph>/vertices:<V>: that check
@@ -114,7 +114,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant, Scene& scene,
   Components out;
   LabelFn* const run = trusted ? variant.run_trusted : variant.run;
   try {
-    if (trusted) CheckGraph(graph);
+    if (trusted) Check(graph);
     run(graph, out);
     const std::string difference =
         checks::connected_components::FirstDifference(scene.Oracle(), out);
@@ -147,7 +147,7 @@ void BenchCheck(benchmark::State& state, Scene& scene, int threads) {
   const Csr& graph = scene.Graph();
   try {
     for (auto _ : state) {
-      CheckGraph(graph, threads);
+      Check(graph, threads);
       benchmark::ClobberMemory();
     }
   } catch (const std::exception& error) {

@@ -27,6 +27,11 @@
 //     every file of >= 1,000 points), at the radius where the median
 //     particle has 30 neighbours (scenes::RadiusForNeighbors); spacing =
 //     radius, table 2N.
+// Each row times the variant as shipped, its input check (hash_grid::Check)
+// included; .../n:<N>/trusted:1 times its kernel alone (run_trusted on
+// input checked before timing), on every scene in the full sweep and on the
+// uniform scene in the quick one; hash_grid/check/<scene>/n:<N> times the
+// check alone on every scene.
 // Each variant is checked once per scene before timing by
 // checks::hash_grid: against the brute-force oracle's rows, every row up to
 // 20k particles, 64 rows spread over the ids above (verified = 1 either
@@ -150,19 +155,22 @@ std::size_t BytesOf(Scene& scene) {
 }
 
 // Times `variant` on `scene` with `params` (the scene's, or another table
-// size), after checking it once; sets the rates and counters. False when
-// the row was skipped.
+// size), after checking its output once; sets the rates and counters. With
+// `trusted`, times run_trusted on input checked once before timing (the
+// kernel alone); otherwise run, as shipped. False when the row was skipped.
 bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
-             const Params& params, bool check_repeats) {
+             const Params& params, bool check_repeats, bool trusted = false) {
   const Availability availability = CanRun(variant);
   if (!availability.available) {
     state.SkipWithError(availability.reason.c_str());
     return false;
   }
+  QueryAllFn* const run = trusted ? variant.run_trusted : variant.run;
   Neighbors out;
   double device_seconds = 0;
   try {
-    variant.run(scene.points, params, out);
+    if (trusted) Check(scene.points, params, /*hashed=*/true);
+    run(scene.points, params, out);
     const std::string difference = checks::hash_grid::FirstDifference(
         scene.points, params, scene.Oracle(), out, check_repeats);
     if (!difference.empty()) {
@@ -171,7 +179,7 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
       return false;
     }
     for (auto _ : state) {
-      variant.run(scene.points, params, out);
+      run(scene.points, params, out);
       device_seconds += out.device_seconds;
       benchmark::DoNotOptimize(out.csr.indices.data());
       benchmark::ClobberMemory();
@@ -214,12 +222,34 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
   return true;
 }
 
-void BenchVariant(benchmark::State& state, const Variant& variant,
-                  Scene& scene) {
-  if (Measure(state, variant, scene, scene.params, false)) {
+void BenchVariant(benchmark::State& state, const Variant& variant, Scene& scene,
+                  bool trusted) {
+  if (Measure(state, variant, scene, scene.params, false, trusted)) {
     state.SetBytesProcessed(state.iterations() *
                             static_cast<std::int64_t>(BytesOf(scene)));
   }
+}
+
+// The family's input check alone (hash_grid::Check: one pass over the
+// coordinates), what every variant's run spends before its kernel.
+void BenchCheck(benchmark::State& state, Scene& scene) {
+  try {
+    for (auto _ : state) {
+      Check(scene.points, scene.params, /*hashed=*/true);
+      benchmark::ClobberMemory();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<std::int64_t>(scene.points.size()));
+  state.SetBytesProcessed(
+      state.iterations() *
+      static_cast<std::int64_t>(3 * sizeof(float) * scene.points.size()));
+  state.counters["radius"] = scene.params.max_dist;
+  state.counters["verified"] = 1;
+  bench::DescribeCpuRun(state, 1, "cpu, input check");
 }
 
 std::unique_ptr<Scene> MakeScene(std::string name, Points points, float spacing,
@@ -290,7 +320,7 @@ void AddUniform(const std::string& name, std::size_t n, double neighbors) {
 }
 
 // A real point set or mesh's vertices, when it loads, is large enough and
-// its radius passes CheckInput (a benchmark only measures: `adjacent
+// its radius passes Check (a benchmark only measures: `adjacent
 // verify --radius` says what is wrong with the others).
 void AddRealCloud(const std::string& name, const std::filesystem::path& path) {
   try {
@@ -298,7 +328,7 @@ void AddRealCloud(const std::string& name, const std::filesystem::path& path) {
     if (points.size() < kMinRealPoints) return;
     const float radius = scenes::RadiusForNeighbors(points, kRealNeighbors);
     auto scene = MakeScene(name, std::move(points), radius, radius, 2);
-    CheckInput(scene->points, scene->params, true);
+    Check(scene->points, scene->params, true);
     AllScenes().push_back(std::move(scene));
   } catch (const std::exception&) {
   }
@@ -408,15 +438,31 @@ void RegisterAll() {
           [scene](std::int64_t) { return BytesOf(*scene); },
           [](std::int64_t particles) { return particles; });
     }
+    auto* check = benchmark::RegisterBenchmark(
+        ("hash_grid/check/" + scene->name).c_str(),
+        [scene](benchmark::State& state) { BenchCheck(state, *scene); });
+    check->ArgName("n")->Arg(n);
+    Tune(check);
+    const bool time_kernels =
+        bench::CurrentSweep().full || scene->name == kQuickLimitScene;
     for (const Variant& variant : Variants()) {
       auto* registered = benchmark::RegisterBenchmark(
           ("hash_grid/" + std::string(variant.name) + "/" + scene->name)
               .c_str(),
           [&variant, scene](benchmark::State& state) {
-            BenchVariant(state, variant, *scene);
+            BenchVariant(state, variant, *scene, false);
           });
       registered->ArgName("n")->Arg(n);
       Tune(registered);
+      if (!time_kernels || variant.run_trusted == nullptr) continue;
+      auto* kernel = benchmark::RegisterBenchmark(
+          ("hash_grid/" + std::string(variant.name) + "/" + scene->name)
+              .c_str(),
+          [&variant, scene](benchmark::State& state) {
+            BenchVariant(state, variant, *scene, true);
+          });
+      kernel->ArgNames({"n", "trusted"})->Args({n, 1});
+      Tune(kernel);
     }
   }
   RegisterDuplicateRows();

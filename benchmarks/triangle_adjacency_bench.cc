@@ -8,6 +8,8 @@
 // triangles ("cgal-<name>-subdivided").
 // items_per_second is triangles per second, for the copies too (the
 // triangles a build would handle at copy speed).
+// triangle_adjacency/check/<scene>/triangles:<T> times the family's input
+// check as a pass of its own (the variants test inside their count pass).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -171,6 +173,26 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   bench::DescribeCpuRun(state, out.threads, "cpu");
 }
 
+// The family's input check as a pass of its own (triangle_adjacency::Check):
+// what a separate check would add to a build, whose variants make the same
+// test inside their count pass instead.
+void BenchCheck(benchmark::State& state, const Scene& scene) {
+  try {
+    for (auto _ : state) {
+      Check(scene.mesh.triangles, scene.mesh.particles());
+      benchmark::ClobberMemory();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  state.SetItemsProcessed(
+      state.iterations() *
+      static_cast<std::int64_t>(scene.mesh.triangles.size()));
+  state.counters["verified"] = 1;
+  bench::DescribeCpuRun(state, 1, "cpu, input check");
+}
+
 void AddScene(std::string name, Mesh mesh, std::size_t page_gap = kPageGap) {
   auto scene = std::make_unique<Scene>();
   scene->name = std::move(name);
@@ -228,6 +250,12 @@ void RegisterAll() {
         "triangle_adjacency", scene->name, "triangles", {triangles},
         [scene](std::int64_t) { return BytesOf(*scene); },
         [](std::int64_t t) { return t; });
+    benchmark::RegisterBenchmark(
+        ("triangle_adjacency/check/" + scene->name).c_str(),
+        [scene](benchmark::State& state) { BenchCheck(state, *scene); })
+        ->ArgName("triangles")
+        ->Arg(triangles)
+        ->UseRealTime();
     for (const Variant& variant : Variants()) {
       auto* registered = benchmark::RegisterBenchmark(
           ("triangle_adjacency/" + std::string(variant.name) + "/" +

@@ -17,6 +17,13 @@
 // serial runs on input, nvcloth_simd and nvcloth_warp (every scheduler with
 // --adj_sweep=full) to show what the order alone costs a scalar pass.
 //
+// Each row times the variant as shipped, its input check
+// (triplet_collide::Check) included; .../triplets:<T>/trusted:1 times its
+// kernel alone (run_trusted on input checked before timing) on the
+// variant's first schedule (input, nvcloth_simd or nvcloth_warp);
+// triplet_collide/check/<scene>/scheduler:input/triplets:<T> times the check
+// alone.
+//
 // Each iteration restores the particles (untimed) and times one pass
 // (manual time). Counters: triplets, particles, width, sets, padding (the
 // schedule's), collided (triplets whose point hit a shape, by the oracle on
@@ -129,9 +136,11 @@ void Prepare(const Variant& variant, const OrderSource& order,
   }
 }
 
+// `trusted`: the variant's run_trusted (no input check) on input checked
+// once before timing, the kernel alone; otherwise run, as shipped.
 void BenchPass(benchmark::State& state, const Variant& variant,
-               const OrderSource& order, const Scene& scene,
-               Prepared& prepared) {
+               const OrderSource& order, const Scene& scene, Prepared& prepared,
+               bool trusted) {
   const Availability availability = CanRun(variant);
   if (!availability.available) {
     state.SkipWithError(availability.reason.c_str());
@@ -145,11 +154,13 @@ void BenchPass(benchmark::State& state, const Variant& variant,
       state.SkipWithError(prepared.error.c_str());
       return;
     }
+    CollideFn* const run = trusted ? variant.run_trusted : variant.run;
+    if (trusted) Check(prepared.schedule, scene.weights, scene.shapes, work);
     for (auto _ : state) {
       std::memcpy(work.data(), scene.particles.data(),
                   work.size() * sizeof(Particle));
       const auto start = std::chrono::steady_clock::now();
-      variant.run(prepared.schedule, scene.weights, scene.shapes, work);
+      run(prepared.schedule, scene.weights, scene.shapes, work);
       benchmark::DoNotOptimize(work.data());
       benchmark::ClobberMemory();
       state.SetIterationTime(std::chrono::duration<double>(
@@ -195,6 +206,27 @@ void BenchPass(benchmark::State& state, const Variant& variant,
                           ? AtomicUnscheduledThreads(scene.triplets.size())
                           : 1;
   bench::DescribeCpuRun(state, threads, "cpu");
+}
+
+// The family's input check alone (triplet_collide::Check on the input
+// order), what every variant's run spends before its kernel.
+void BenchCheck(benchmark::State& state, const Scene& scene) {
+  const Schedule schedule = InputOrder(scene.triplets);
+  try {
+    for (auto _ : state) {
+      Check(schedule, scene.weights, scene.shapes, scene.particles);
+      benchmark::ClobberMemory();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  const auto triplets = static_cast<std::int64_t>(scene.triplets.size());
+  state.SetItemsProcessed(state.iterations() * triplets);
+  state.counters["triplets"] = static_cast<double>(triplets);
+  state.counters["particles"] = static_cast<double>(scene.real);
+  state.counters["verified"] = 1;
+  bench::DescribeCpuRun(state, 1, "cpu, input check");
 }
 
 void AddScene(const std::string& name, const Mesh& mesh) {
@@ -255,29 +287,50 @@ void RegisterAll() {
                                     {triplets}, moved, items,
                                     kCudaBlockThreads);
 #endif
-    const auto add = [&](const Variant& variant, const OrderSource& order) {
-      auto prepared = std::make_shared<Prepared>();
-      benchmark::RegisterBenchmark(
-          ("triplet_collide/" + std::string(variant.name) + "/" + scene->name +
-           "/scheduler:" + order.name)
-              .c_str(),
-          [&variant, order, scene, prepared](benchmark::State& state) {
-            BenchPass(state, variant, order, *scene, *prepared);
-          })
-          ->ArgName("triplets")
-          ->Arg(triplets)
-          ->UseManualTime();
+    benchmark::RegisterBenchmark(
+        ("triplet_collide/check/" + scene->name + "/scheduler:input").c_str(),
+        [scene](benchmark::State& state) { BenchCheck(state, *scene); })
+        ->ArgName("triplets")
+        ->Arg(triplets)
+        ->UseRealTime();
+    // The first order added per variant also gets a trusted:1 row.
+    const auto add = [&](const Variant& variant, const OrderSource& order,
+                         bool with_trusted = false) {
+      for (const bool trusted : {false, true}) {
+        if (trusted && (!with_trusted || variant.run_trusted == nullptr)) {
+          break;
+        }
+        auto prepared = std::make_shared<Prepared>();
+        auto* registered = benchmark::RegisterBenchmark(
+            ("triplet_collide/" + std::string(variant.name) + "/" +
+             scene->name + "/scheduler:" + order.name)
+                .c_str(),
+            [&variant, order, scene, prepared,
+             trusted](benchmark::State& state) {
+              BenchPass(state, variant, order, *scene, *prepared, trusted);
+            });
+        if (trusted) {
+          registered->ArgNames({"triplets", "trusted"})->Args({triplets, 1});
+        } else {
+          registered->ArgName("triplets")->Arg(triplets);
+        }
+        registered->UseManualTime();
+      }
     };
     for (const Variant& variant : Variants()) {
       switch (ConsumesOf(variant).order) {
         case triplet_collide::Order::kSimdBatches:
-          for (const OrderSource& order : simd_orders) add(variant, order);
+          for (const OrderSource& order : simd_orders) {
+            add(variant, order, order.name == "nvcloth_simd");
+          }
           break;
         case triplet_collide::Order::kWarpSets:
-          for (const OrderSource& order : warp_orders) add(variant, order);
+          for (const OrderSource& order : warp_orders) {
+            add(variant, order, order.name == "nvcloth_warp");
+          }
           break;
         case triplet_collide::Order::kAny:
-          add(variant, input);
+          add(variant, input, true);
           if (variant.run != &SerialCollide) break;
           for (const OrderSource& order : simd_orders) {
             if (full || order.name == "nvcloth_simd") add(variant, order);

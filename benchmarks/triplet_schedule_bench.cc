@@ -12,6 +12,9 @@
 // CGAL's meshes, each in generator ("natural") and permuted order. Scenes
 // past NvCloth's 16-bit indices (a 400^2-quad grid, CGAL meshes with more
 // than 65533 particles, bunny00 subdivided) run the 32-bit schedulers only.
+// triplet_schedule/check/<scene>-<order>/triplets:<T> times the family's
+// input check alone (triplet_schedule::Check), the pass every scheduler
+// opens with.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -148,6 +151,24 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
   bench::DescribeCpuRun(state, out.threads, "cpu");
 }
 
+// The family's input check alone (triplet_schedule::Check, 32-bit), what
+// every scheduler spends before scheduling.
+void BenchCheck(benchmark::State& state, const Scene& scene) {
+  try {
+    for (auto _ : state) {
+      Check(scene.triplets, scene.particles, 32);
+      benchmark::ClobberMemory();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<std::int64_t>(scene.triplets.size()));
+  state.counters["verified"] = 1;
+  bench::DescribeCpuRun(state, 1, "cpu, input check");
+}
+
 void AddScene(const std::string& name, const Mesh& mesh) {
   for (const bool permuted : {false, true}) {
     const Mesh ordered = permuted ? scenes::Shuffled(mesh, 1) : mesh;
@@ -206,6 +227,12 @@ void RegisterAll() {
         [scene](std::int64_t) { return BytesOf(*scene, 0); },
         [](std::int64_t t) { return t; },
         bench::HostRoundTrip::kNone);  // no CUDA scheduler
+    benchmark::RegisterBenchmark(
+        ("triplet_schedule/check/" + scene->name).c_str(),
+        [scene](benchmark::State& state) { BenchCheck(state, *scene); })
+        ->ArgName("triplets")
+        ->Arg(triplets)
+        ->UseRealTime();
     const auto add = [&](const Variant& variant, unsigned width, bool simd) {
       if (!scene->fits_sixteen_bits && SixteenBit(variant, width)) return;
       benchmark::RegisterBenchmark(

@@ -271,7 +271,7 @@ TEST_P(ConnectedComponents, GeneratedGraphsMatchOracle) {
 
 // The table's run_trusted is the same kernel without the input check: on
 // checked input it labels as the oracle does, and it is what `run` runs
-// after CheckGraph.
+// after Check.
 TEST_P(ConnectedComponents, TrustedKernelMatchesOracleOnCheckedInput) {
   ASSERT_NE(variant().run_trusted, nullptr);
   const int default_threads = omp_get_max_threads();
@@ -279,7 +279,7 @@ TEST_P(ConnectedComponents, TrustedKernelMatchesOracleOnCheckedInput) {
     const GraphSpec spec = *AnyGraphSpec();
     if (threaded()) omp_set_num_threads(*rc::gen::inRange(1, 7));
     const Csr graph = BuildGraph(spec);
-    CheckGraph(graph);
+    Check(graph);
     Components got;
     variant().run_trusted(graph, got);
     RC_ASSERT(Disagreement(graph, got) == "");
@@ -453,7 +453,7 @@ TEST(ConnectedComponentsLarge, Kronecker2To20MatchesOracle) {
 
 // The check: exact on everything the tests generate, and its fingerprint
 // agrees with the exact test on random directed graphs.
-TEST(CheckGraph, AgreesWithExactSymmetryOnRandomDigraphs) {
+TEST(ConnectedComponentsCheck, AgreesWithExactSymmetryOnRandomDigraphs) {
   EXPECT_TRUE(rc::check("random entries", [] {
     const auto n = *rc::gen::inRange<std::size_t>(1, 12);
     const auto id =
@@ -478,7 +478,7 @@ TEST(CheckGraph, AgreesWithExactSymmetryOnRandomDigraphs) {
     RC_ASSERT(IsSymmetricExact(graph) == symmetric);
     bool accepted = true;
     try {
-      CheckGraph(graph, *rc::gen::inRange(1, 4));
+      Check(graph, *rc::gen::inRange(1, 4));
     } catch (const Error&) {
       accepted = false;
     }
@@ -489,9 +489,10 @@ TEST(CheckGraph, AgreesWithExactSymmetryOnRandomDigraphs) {
 // The fingerprint runs on Highway lanes for rows at least a vector long:
 // on every target, with rows long and short, a vector tail that reaches into
 // the next row or stops at the array's end, and an out-of-range id anywhere,
-// CheckGraph accepts exactly the symmetric in-range graphs, and every target
+// Check accepts exactly the symmetric in-range graphs, and every target
 // and every split of the rows sums the same fingerprint.
-TEST(CheckGraph, EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
+TEST(ConnectedComponentsCheck,
+     EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
   // Dispatch goes back to the best target however a property ends.
   struct BestTargetAfterwards {
     ~BestTargetAfterwards() { simd::ForceTarget(0); }
@@ -540,7 +541,7 @@ TEST(CheckGraph, EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
       bool accepted = true;
       std::string error;
       try {
-        CheckGraph(graph, threads);
+        Check(graph, threads);
       } catch (const Error& e) {
         accepted = false;
         error = e.what();
@@ -578,7 +579,7 @@ TEST(CheckGraph, EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
 // few hundred CI runs); here every ordered pair below kIds is tried: row u
 // of the graph shifted by s names (u + s) mod kIds, and each row's own
 // fingerprint is that one entry's term.
-TEST(CheckGraph, CatchesEverySingleDirectedEntryBetweenSmallIds) {
+TEST(ConnectedComponentsCheck, CatchesEverySingleDirectedEntryBetweenSmallIds) {
   constexpr std::uint32_t kIds = 1024;
   // One entry per row; each shift below rewrites the entries in place.
   Csr graph = GraphOfRows(std::vector<Words>(kIds, Words{0}));
@@ -600,7 +601,7 @@ TEST(CheckGraph, CatchesEverySingleDirectedEntryBetweenSmallIds) {
   std::vector<Words> rows(386);
   rows[48] = {97};
   const Csr one_entry = GraphOfRows(rows);
-  EXPECT_THROW(CheckGraph(one_entry), Error);
+  EXPECT_THROW(Check(one_entry), Error);
   for (const Variant& variant : Variants()) {
     if (!CanRun(variant).available) continue;  // CUDA without a GPU
     Components out;

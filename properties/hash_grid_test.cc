@@ -316,6 +316,22 @@ TEST_P(HashGrid, GeneratedCloudsMatchOracle) {
   }));
 }
 
+// The table's run_trusted is the variant's kernel without hash_grid::Check:
+// on checked input it finds the oracle's pairs, and it is what `run` runs
+// after the check.
+TEST_P(HashGrid, TrustedKernelMatchesOracleOnCheckedInput) {
+  ASSERT_NE(variant().run_trusted, nullptr);
+  EXPECT_TRUE(rc::check("clouds of up to 200 points, checked first", [this] {
+    const CloudSpec spec = *AnyCloud(200);
+    const Points points = BuildCloud(spec);
+    const Params params{spec.spacing, spec.max_dist, spec.table_size};
+    hash_grid::Check(points, params, /*hashed=*/true);
+    Neighbors got;
+    variant().run_trusted(points, params, got);
+    RC_ASSERT(Disagreement(points, params, got) == "");
+  }));
+}
+
 TEST_P(HashGrid, OutputBuffersAreReused) {
   const Points big = scenes::UniformCloud(3000, 8.0f, 1);
   const Points small = HandScene();

@@ -129,6 +129,14 @@ TEST_P(TriangleAdjacency, RejectsOutOfRangeIndexNamingTheFirstTriangle) {
       std::vector<Triangle> triangles = grid.triangles;
       triangles[at][1] = bad;
       triangles.back()[2] = bad;  // a later one must not be the one named
+      std::string checked;
+      try {
+        Check(triangles, grid.particles());
+        ADD_FAILURE() << "Check found no error for index " << bad
+                      << " in triangle " << at;
+      } catch (const Error& error) {
+        checked = error.what();
+      }
       try {
         Run(triangles, grid.particles());
         ADD_FAILURE() << "no error for index " << bad << " in triangle " << at;
@@ -139,6 +147,8 @@ TEST_P(TriangleAdjacency, RejectsOutOfRangeIndexNamingTheFirstTriangle) {
             << message;
         EXPECT_NE(message.find(std::to_string(bad)), std::string::npos)
             << message;
+        // The family's Check, a pass of its own, says exactly the same.
+        EXPECT_EQ(message, checked);
       }
     }
   }
@@ -157,6 +167,7 @@ TEST_P(TriangleAdjacency, RejectsEntryCountsThatOverflowUint32) {
   const std::span<const Triangle> triangles(
       static_cast<const Triangle*>(memory), too_many);
   EXPECT_THROW(Run(triangles, 1), Error);
+  EXPECT_THROW(Check(triangles, 1), Error);
   EXPECT_NO_THROW(CheckEntryCount(too_many - 1));
   munmap(memory, bytes);
 }

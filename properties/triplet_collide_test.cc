@@ -331,6 +331,26 @@ TEST_P(TripletCollide, EqualsTheOracleOnEverySchedule) {
   }
 }
 
+// The table's run_trusted is the variant's kernel without triplet_collide::
+// Check: on checked input it pushes as the oracle does, and it is what `run`
+// runs after the check.
+TEST_P(TripletCollide, TrustedKernelMatchesOracleOnCheckedInput) {
+  ASSERT_NE(variant().run_trusted, nullptr);
+  const Consumes consumes = ConsumesOf(variant());
+  EXPECT_TRUE(rc::check("scene, checked first", [&] {
+    const Scene scene = *AnyScene();
+    const unsigned warp_width = *rc::gen::element(16u, 32u);
+    for (const NamedSchedule& named :
+         SchedulesFor(scene, consumes, warp_width)) {
+      Particles got = scene.particles;
+      Check(named.schedule, scene.weights, scene.shapes, got);
+      variant().run_trusted(named.schedule, scene.weights, scene.shapes, got);
+      RC_ASSERT(Disagreement(scene, named.schedule.triplets, got,
+                             Exactness::kBitwise) == "");
+    }
+  }));
+}
+
 // The benchmark's kind of scene at a realistic size: a 64 x 64 cloth with
 // shuffled ids and triangles, pushed by the shapes Dress places, on every
 // schedule the variant takes. atomic_unscheduled forks here on machines with

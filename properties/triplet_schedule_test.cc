@@ -42,6 +42,13 @@ TEST_P(SimdScheduler, RejectsBadInput) {
   } catch (const Error& error) {
     EXPECT_NE(std::string(error.what()).find("triplet 1"), std::string::npos)
         << error.what();
+    // The family's Check is what every scheduler runs.
+    try {
+      Check(bad, 10, 32);
+      ADD_FAILURE() << "Check found no error for particle 10 of 10";
+    } catch (const Error& checked) {
+      EXPECT_EQ(std::string(checked.what()), std::string(error.what()));
+    }
   }
   EXPECT_THROW(variant().run(kGrid, 9, 0, out), Error);
   EXPECT_THROW(variant().run(kGrid, 9, 65, out), Error);
@@ -73,7 +80,19 @@ TEST_P(WarpScheduler, EmptyInputHasNoSets) {
 TEST_P(WarpScheduler, RejectsBadInput) {
   Schedule out;
   const Triplets bad = {{0, 1, 2, 0}, {3, 4, 10, 0}};
-  EXPECT_THROW(variant().run(bad, 10, 32, out), Error);
+  try {
+    variant().run(bad, 10, 32, out);
+    ADD_FAILURE() << "no error for particle 10 of 10";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("triplet 1"), std::string::npos)
+        << error.what();
+    try {
+      Check(bad, 10, 32);
+      ADD_FAILURE() << "Check found no error for particle 10 of 10";
+    } catch (const Error& checked) {
+      EXPECT_EQ(std::string(checked.what()), std::string(error.what()));
+    }
+  }
   EXPECT_THROW(variant().run(kGrid, 9, 8, out), Error);
   EXPECT_THROW(variant().run(kGrid, 9, 64, out), Error);
 }

@@ -71,6 +71,9 @@ class Figure:
     quality: bool = False
     # Ticks at the x values measured (a handful of factors), not at powers.
     ticks_at_values: bool = False
+    # Rows the figure leaves out beyond the limits (e.g. an input check
+    # timed alone).
+    leave_out: Callable[["Row"], bool] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,6 +140,20 @@ LIMIT_STYLES = {
 
 def is_limit(variant):
     return variant.startswith("memcpy")
+
+
+def is_kernel_only(row):
+    """A `trusted:1` row: a variant's kernel on input checked before timing.
+    Figures draw variants as shipped; the check-cost tables read these."""
+    return bool(row.args.get("trusted"))
+
+
+def shown(figure, run):
+    """The run a figure draws: rows as shipped, without those the figure
+    leaves out."""
+    return dataclasses.replace(run, rows=[
+        r for r in run.rows if not is_kernel_only(r)
+        and not (figure.leave_out is not None and figure.leave_out(r))])
 
 
 def parse_name(run_name):
@@ -647,6 +664,75 @@ def baseline_table(figure, run):
                              if other is not None and value > 0 else "-")
         lines.append(f"| {device} | {scene} | {x} | " + " | ".join(cells)
                      + " |")
+    return lines
+
+
+def check_cost_table(run, family, size_arg, check="check"):
+    """report.md lines: per device, scene and size, the family's input check
+    timed alone (the `check` rows) against the fastest kernel alone
+    (`trusted:1` rows, where the run has them) and the fastest variant as
+    shipped (check included); then each variant as shipped / its kernel
+    alone. Times in ms, from the same run."""
+    checks, kernels, as_shipped = {}, defaultdict(dict), defaultdict(dict)
+    for r in run.rows:
+        if (r.family != family or is_limit(r.variant)
+                or "real_time" not in r.values or size_arg not in r.args):
+            continue
+        key = (r.device, r.scene, r.args[size_arg])
+        ms = real_time_us(r.values) / 1e3
+        # A variant timed under several other arguments (a scheduler) is
+        # one column per argument value.
+        label = r.variant + "".join(
+            f" {name}={value}" for name, value in sorted(r.args.items())
+            if name not in (size_arg, "trusted"))
+        if r.variant == check:
+            checks[key] = ms
+        elif is_kernel_only(r):
+            kernels[key][label] = ms
+        else:
+            as_shipped[key][label] = ms
+    keys = sorted(k for k in checks if as_shipped.get(k))
+    if not keys:
+        return []
+    lines = ["", f"## {family}: the input check's cost", "",
+             f"`{family}::Check` timed alone against the fastest kernel "
+             "alone (`trusted:1` rows: the variant's kernel on input checked "
+             "before timing) and the fastest variant as shipped (check "
+             "included). Times in ms, from the same run.", "",
+             f"| device | scene | {size_arg} | check | fastest kernel | "
+             "kernel | check / kernel | fastest as shipped | check / "
+             "shipped |",
+             "| --- | --- | ---: | ---: | --- | ---: | ---: | --- | ---: |"]
+    for key in keys:
+        device, scene, size = key
+        check_ms = checks[key]
+        kernel_text, kernel_ms_text, kernel_ratio = "-", "-", "-"
+        if kernels.get(key):
+            name, ms = min(kernels[key].items(), key=lambda kv: kv[1])
+            kernel_text, kernel_ms_text = name, f"{ms:.3f}"
+            kernel_ratio = f"{check_ms / ms:.3f}"
+        name, ms = min(as_shipped[key].items(), key=lambda kv: kv[1])
+        lines.append(f"| {device} | {scene} | {size} | {check_ms:.3f} | "
+                     f"{kernel_text} | {kernel_ms_text} | {kernel_ratio} | "
+                     f"{name} {ms:.3f} | {check_ms / ms:.3f} |")
+    paired = sorted(k for k in keys if kernels.get(k))
+    variants = sorted({v for k in paired for v in kernels[k]})
+    if not variants:
+        return lines
+    lines += ["", "Each variant as shipped / its kernel alone (ms):", "",
+              f"| device | scene | {size_arg} | " + " | ".join(variants)
+              + " |",
+              "| --- | --- | ---: | " + " | ".join("---" for _ in variants)
+              + " |"]
+    for key in paired:
+        cells = []
+        for variant in variants:
+            kernel = kernels[key].get(variant)
+            full = as_shipped[key].get(variant)
+            cells.append(f"{full:.3f} / {kernel:.3f}"
+                         if kernel is not None and full is not None else "-")
+        lines.append(f"| {key[0]} | {key[1]} | {key[2]} | "
+                     + " | ".join(cells) + " |")
     return lines
 
 

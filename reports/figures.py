@@ -26,6 +26,7 @@ def family_modules():
 
 def figure_sections(figure, run, out_dir):
     """One figure's report.md section, after drawing it."""
+    run = engine.shown(figure, run)
     if isinstance(figure, engine.BarFigure):
         written = engine.draw_bars(figure, run, out_dir)
         title = figure.title

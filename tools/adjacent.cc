@@ -368,7 +368,7 @@ bool LoadCloud(const std::vector<std::string>& args, std::string_view help,
                           : static_cast<std::uint32_t>(std::clamp<std::size_t>(
                                 2 * points.size(), 1, std::size_t{0xffffffff}));
   try {
-    hash_grid::CheckInput(points, params, true);
+    hash_grid::Check(points, params, true);
   } catch (const std::exception& error) {
     std::cerr << "adjacent: " << args[0] << ": " << error.what() << "\n";
     status = kUsage;

@@ -48,7 +48,7 @@ std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds);
 // against the brute-force oracle (checks::hash_grid): every row when there
 // are at most kFullOracleParticles particles, else kSampledOracleRows rows
 // spread over the ids (the oracle is O(N^2)). `oracle_scope` says which, in
-// words. The caller has checked `params` with hash_grid::CheckInput.
+// words. The caller has checked `params` with hash_grid::Check.
 constexpr std::size_t kFullOracleParticles = 50000;
 constexpr std::size_t kSampledOracleRows = 2000;
 std::vector<VerifyRow> VerifyOnCloud(const Points& points,

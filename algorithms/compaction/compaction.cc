@@ -45,9 +45,9 @@ std::span<const Variant> Variants() {
   return kVariants;
 }
 
-void CheckArguments(std::span<const std::uint32_t> values,
-                    std::span<const std::uint8_t> flags,
-                    std::span<const std::uint32_t> out) {
+void Check(std::span<const std::uint32_t> values,
+           std::span<const std::uint8_t> flags,
+           std::span<const std::uint32_t> out) {
   if (flags.size() != values.size() || out.size() != values.size()) {
     throw Error("compaction: " + std::to_string(values.size()) +
                 " values need as many flags and output slots, got " +

@@ -36,10 +36,12 @@ using Variant = adj::Variant<CompactFn>;
 // serial, simd, openmp, and cuda_cub, cuda when built with CUDA.
 std::span<const Variant> Variants();
 
-// Throws compaction::Error unless the arguments satisfy the contract above.
-void CheckArguments(std::span<const std::uint32_t> values,
-                    std::span<const std::uint8_t> flags,
-                    std::span<const std::uint32_t> out);
+// The family's input check: throws compaction::Error unless the arguments
+// satisfy the contract above. It reads sizes and addresses only (O(1)), so
+// every variant runs it and the table has no run_trusted.
+void Check(std::span<const std::uint32_t> values,
+           std::span<const std::uint8_t> flags,
+           std::span<const std::uint32_t> out);
 
 // The implementations, one file each; call them through Variants().
 CompactFn SerialCompact;

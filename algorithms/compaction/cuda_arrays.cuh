@@ -25,7 +25,7 @@ inline DeviceArrays Upload(std::span<const std::uint32_t> values,
                            std::span<const std::uint8_t> flags,
                            std::span<std::uint32_t> out, std::size_t max_items,
                            const char* who) {
-  CheckArguments(values, flags, out);
+  Check(values, flags, out);
   cuda::RequireDevice();
   const std::size_t n = values.size();
   if (n > max_items) {

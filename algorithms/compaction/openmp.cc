@@ -106,7 +106,7 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
                                std::span<std::uint32_t> out,
                                std::size_t min_items_per_thread,
                                std::size_t chunk_items) {
-  CheckArguments(values, flags, out);
+  Check(values, flags, out);
   const std::size_t n = values.size();
   const bool in_place = values.data() == out.data();
   chunk_items = std::max<std::size_t>(chunk_items, 1);

@@ -5,7 +5,7 @@ namespace adj::compaction {
 std::size_t SerialCompact(std::span<const std::uint32_t> values,
                           std::span<const std::uint8_t> flags,
                           std::span<std::uint32_t> out) {
-  CheckArguments(values, flags, out);
+  Check(values, flags, out);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < values.size(); ++i) {
     // Written before kept moves, so in place it only ever overwrites a

@@ -176,7 +176,7 @@ std::size_t CompactStreamingKernel(const std::uint32_t* values,
 std::size_t SimdCompact(std::span<const std::uint32_t> values,
                         std::span<const std::uint8_t> flags,
                         std::span<std::uint32_t> out) {
-  CheckArguments(values, flags, out);
+  Check(values, flags, out);
   return detail::CompactKernel(values.data(), flags.data(), values.size(),
                                out.data(), out.size());
 }

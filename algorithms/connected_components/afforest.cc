@@ -96,7 +96,7 @@ std::uint32_t SampleFrequentLabel(const std::uint32_t* comp, std::size_t n) {
 }  // namespace
 
 void AfforestLabels(const Csr& graph, Components& out) {
-  CheckGraph(graph, omp_get_max_threads());
+  Check(graph, omp_get_max_threads());
   AfforestLabelsTrusted(graph, out);
 }
 

@@ -10,7 +10,7 @@
 namespace adj::connected_components {
 
 void BfsLabels(const Csr& graph, Components& out) {
-  CheckGraph(graph);
+  Check(graph);
   BfsLabelsTrusted(graph, out);
 }
 

@@ -96,7 +96,7 @@ namespace {
 
 }  // namespace
 
-void CheckGraph(const Csr& graph, int threads) {
+void Check(const Csr& graph, int threads) {
   // The offsets are validated inside the parallel pass (each row's range
   // before its entries are read); ValidateCsr runs only to name a defect.
   const auto throw_malformed = [&graph] {

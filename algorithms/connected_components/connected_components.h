@@ -19,7 +19,7 @@
 //     ending at the entry count), a neighbour id >= the vertex count (naming
 //     the row and entry), more than kMaxVertices vertices, or an asymmetric
 //     Csr. Symmetry is checked by a fingerprint in one streaming pass (see
-//     CheckGraph): a graph one entry away from symmetric (a mirror missing
+//     Check): a graph one entry away from symmetric (a mirror missing
 //     or extra) is always caught, and passing one with more defects takes
 //     their terms cancelling modulo 2^64; IsSymmetricExact decides exactly,
 //     at the cost of a transpose;
@@ -67,10 +67,10 @@ std::span<const Variant> Variants();
 // every symmetric Csr since each entry (v, u) cancels its mirror (u, v).
 // `threads`
 // > 1 splits the pass among OpenMP threads (the parallel variants use it).
-void CheckGraph(const Csr& graph, int threads = 1);
+void Check(const Csr& graph, int threads = 1);
 
 namespace detail {
-// CheckGraph's fingerprint over rows [row_begin, row_end) on the best
+// Check's fingerprint over rows [row_begin, row_end) on the best
 // Highway target; sets *out_of_range when a neighbour id >= the vertex count
 // was seen (possibly one of another row: only the whole graph's verdict
 // counts). Offsets need only start at 0 and end at the entry count: a row
@@ -92,7 +92,7 @@ bool IsSymmetricExact(const Csr& graph);
 std::uint32_t CountRoots(std::span<const std::uint32_t> labels);
 
 // The implementations, one file each; call them through Variants(). Each
-// XLabels is CheckGraph (on omp_get_max_threads() threads for the OpenMP
+// XLabels is Check (on omp_get_max_threads() threads for the OpenMP
 // ones) followed by XLabelsTrusted, which reads a graph the caller has
 // checked and never validates it (the table's run_trusted).
 LabelFn DfsLabels;

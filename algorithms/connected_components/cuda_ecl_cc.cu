@@ -92,7 +92,7 @@ __global__ void Flatten(std::uint32_t n, std::uint32_t* parent) {
 }  // namespace
 
 void CudaEclCcLabels(const Csr& graph, Components& out) {
-  CheckGraph(graph);
+  Check(graph);
   CudaEclCcLabelsTrusted(graph, out);
 }
 

@@ -11,7 +11,7 @@
 namespace adj::connected_components {
 
 void DfsLabels(const Csr& graph, Components& out) {
-  CheckGraph(graph);
+  Check(graph);
   DfsLabelsTrusted(graph, out);
 }
 

@@ -36,7 +36,7 @@ inline std::uint32_t Representative(std::uint32_t* parent, std::uint32_t v) {
 }  // namespace
 
 void EclCcLabels(const Csr& graph, Components& out) {
-  CheckGraph(graph);
+  Check(graph);
   EclCcLabelsTrusted(graph, out);
 }
 

@@ -53,7 +53,7 @@ inline std::uint32_t Representative(std::uint32_t* parent, std::uint32_t v) {
 }  // namespace
 
 void EclCcOpenMpLabels(const Csr& graph, Components& out) {
-  CheckGraph(graph, omp_get_max_threads());
+  Check(graph, omp_get_max_threads());
   EclCcOpenMpLabelsTrusted(graph, out);
 }
 

@@ -1,4 +1,4 @@
-// CheckGraph's symmetry fingerprint (connected_components.h) on Highway
+// Check's symmetry fingerprint (connected_components.h) on Highway
 // lanes. The fingerprint is a sum modulo 2^64, so lanes may add in any order
 // and every target gives the bits of the scalar definition. Rows at least a
 // vector long hash their ids a vector at a time and fold them into vector

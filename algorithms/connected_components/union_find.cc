@@ -22,7 +22,7 @@ inline std::uint32_t FindHalving(std::uint32_t* parent, std::uint32_t x) {
 }  // namespace
 
 void UnionFindLabels(const Csr& graph, Components& out) {
-  CheckGraph(graph);
+  Check(graph);
   UnionFindLabelsTrusted(graph, out);
 }
 

@@ -124,7 +124,7 @@ void Build(const Points& points, float spacing, Grid& grid) {
       low[a] = std::min(low[a], c[a]);
       high[a] = std::max(high[a], c[a]);
     }
-    // |c| <= kMaxCellCoord (CheckInput): fits int32.
+    // |c| <= kMaxCellCoord (Check): fits int32.
     cell[i] = {static_cast<std::int32_t>(c[2]), static_cast<std::int32_t>(c[1]),
                static_cast<std::int32_t>(c[0])};
   }
@@ -275,7 +275,6 @@ void CellSortedQueryAll(const Points& points, const Params& params,
                         ListKind list, int threads,
                         std::size_t min_particles_per_thread, Neighbors& out,
                         RowFilter* filter, bool sort_rows) {
-  CheckInput(points, params, /*hashed=*/false);
   const std::size_t n = points.size();
   Grid& grid = CallerGrid();
   Build(points, params.spacing, grid);
@@ -358,24 +357,48 @@ void CellSortedQueryAll(const Points& points, const Params& params,
 
 void CellSortedFull(const Points& points, const Params& params,
                     Neighbors& out) {
+  Check(points, params, /*hashed=*/false);
+  CellSortedFullTrusted(points, params, out);
+}
+
+void CellSortedFullTrusted(const Points& points, const Params& params,
+                           Neighbors& out) {
   detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
                              detail::kMinParticlesPerThread, out);
 }
 
 void CellSortedHalf(const Points& points, const Params& params,
                     Neighbors& out) {
+  Check(points, params, /*hashed=*/false);
+  CellSortedHalfTrusted(points, params, out);
+}
+
+void CellSortedHalfTrusted(const Points& points, const Params& params,
+                           Neighbors& out) {
   detail::CellSortedQueryAll(points, params, ListKind::kHalf, 1,
                              detail::kMinParticlesPerThread, out);
 }
 
 void CellSortedSimd(const Points& points, const Params& params,
                     Neighbors& out) {
+  Check(points, params, /*hashed=*/false);
+  CellSortedSimdTrusted(points, params, out);
+}
+
+void CellSortedSimdTrusted(const Points& points, const Params& params,
+                           Neighbors& out) {
   detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
                              detail::kMinParticlesPerThread, out,
                              &detail::SimdRowFilter);
 }
 
 void CellOrderSimd(const Points& points, const Params& params, Neighbors& out) {
+  Check(points, params, /*hashed=*/false);
+  CellOrderSimdTrusted(points, params, out);
+}
+
+void CellOrderSimdTrusted(const Points& points, const Params& params,
+                          Neighbors& out) {
   detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
                              detail::kMinParticlesPerThread, out,
                              &detail::SimdRowFilter, /*sort_rows=*/false);

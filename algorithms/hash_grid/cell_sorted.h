@@ -35,6 +35,7 @@ RowFilter ScalarRowFilter;
 // holds (8 on AVX-512), the same result.
 RowFilter SimdRowFilter;
 
+// The query on input that passed Check (the callers check it).
 void CellSortedQueryAll(const Points& points, const Params& params,
                         ListKind list, int threads,
                         std::size_t min_particles_per_thread, Neighbors& out,

@@ -11,6 +11,7 @@ namespace adj::hash_grid {
 void CellSortedOpenMpTuned(const Points& points, const Params& params,
                            Neighbors& out,
                            std::size_t min_particles_per_thread) {
+  Check(points, params, /*hashed=*/false);
   detail::CellSortedQueryAll(points, params, ListKind::kFull,
                              omp_get_max_threads(), min_particles_per_thread,
                              out);
@@ -21,9 +22,17 @@ void CellSortedOpenMp(const Points& points, const Params& params,
   CellSortedOpenMpTuned(points, params, out, detail::kMinParticlesPerThread);
 }
 
+void CellSortedOpenMpTrusted(const Points& points, const Params& params,
+                             Neighbors& out) {
+  detail::CellSortedQueryAll(points, params, ListKind::kFull,
+                             omp_get_max_threads(),
+                             detail::kMinParticlesPerThread, out);
+}
+
 void CellOrderSimdOpenMpTuned(const Points& points, const Params& params,
                               Neighbors& out,
                               std::size_t min_particles_per_thread) {
+  Check(points, params, /*hashed=*/false);
   detail::CellSortedQueryAll(points, params, ListKind::kFull,
                              omp_get_max_threads(), min_particles_per_thread,
                              out, &detail::SimdRowFilter, /*sort_rows=*/false);
@@ -32,6 +41,14 @@ void CellOrderSimdOpenMpTuned(const Points& points, const Params& params,
 void CellOrderSimdOpenMp(const Points& points, const Params& params,
                          Neighbors& out) {
   CellOrderSimdOpenMpTuned(points, params, out, detail::kMinParticlesPerThread);
+}
+
+void CellOrderSimdOpenMpTrusted(const Points& points, const Params& params,
+                                Neighbors& out) {
+  detail::CellSortedQueryAll(points, params, ListKind::kFull,
+                             omp_get_max_threads(),
+                             detail::kMinParticlesPerThread, out,
+                             &detail::SimdRowFilter, /*sort_rows=*/false);
 }
 
 }  // namespace adj::hash_grid

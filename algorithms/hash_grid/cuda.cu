@@ -49,7 +49,7 @@ __device__ bool Before(const Cell& a, const Cell& b) {
 }
 
 // Müller's intCoord in double: floor(c / spacing). The window's bounds are
-// within +-kMaxCellCoord (CheckInput), so they fit an int.
+// within +-kMaxCellCoord (Check), so they fit an int.
 __device__ int FloorCell(double c, double spacing) {
   return static_cast<int>(floor(c / spacing));
 }
@@ -264,7 +264,12 @@ int KeyBits(unsigned long long largest) {
 }  // namespace
 
 void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
-  CheckInput(points, params, /*hashed=*/false);
+  Check(points, params, /*hashed=*/false);
+  CudaCellOrderTrusted(points, params, out);
+}
+
+void CudaCellOrderTrusted(const Points& points, const Params& params,
+                          Neighbors& out) {
   cuda::RequireDevice();
   const std::size_t n = points.size();
   out.list = ListKind::kFull;

@@ -10,52 +10,77 @@ namespace adj::hash_grid {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"muller", Backend::kSerial, Origin::kFaithful,
+    Variant{"muller",
+            Backend::kSerial,
+            Origin::kFaithful,
             "faithful Ten Minute Physics dense hash: count per hashed "
             "cell, inclusive scan, decrementing fill, queryAll over the "
             "hashed buckets of the window; half list (j < i), rows in "
             "Müller's order, duplicates when two searched cells share a "
             "bucket",
-            &MullerQueryAll},
-    Variant{"cell_sorted", Backend::kSerial, Origin::kOurs,
+            &MullerQueryAll,
+            {},
+            &MullerQueryAllTrusted},
+    Variant{"cell_sorted",
+            Backend::kSerial,
+            Origin::kOurs,
             "particles counting-sorted by exact cell (dense grid over "
             "the occupied box, or sorted cell keys when the box is sparse), "
             "one window per cell, x-runs of cells as contiguous ranges; no "
             "hash, no duplicates; full lists, rows ascending",
-            &CellSortedFull},
-    Variant{"cell_sorted_half", Backend::kSerial, Origin::kOurs,
+            &CellSortedFull,
+            {},
+            &CellSortedFullTrusted},
+    Variant{"cell_sorted_half",
+            Backend::kSerial,
+            Origin::kOurs,
             "cell_sorted keeping only j < i, Müller's half list "
             "without duplicates; rows ascending",
-            &CellSortedHalf},
-    Variant{"cell_sorted_simd", Backend::kSimd, Origin::kOurs,
+            &CellSortedHalf,
+            {},
+            &CellSortedHalfTrusted},
+    Variant{"cell_sorted_simd",
+            Backend::kSimd,
+            Origin::kOurs,
             "cell_sorted with the pair test on Highway lanes (8 "
             "doubles on AVX-512), rounding as the scalar test; full lists, "
             "rows ascending",
-            &CellSortedSimd},
-    Variant{"cell_order_simd", Backend::kSimd, Origin::kOurs,
+            &CellSortedSimd,
+            {},
+            &CellSortedSimdTrusted},
+    Variant{"cell_order_simd",
+            Backend::kSimd,
+            Origin::kOurs,
             "cell_sorted_simd without the sort per row: rows in cell "
             "order (by cell, then id), as a consumer walking cells reads "
             "them; full lists",
-            &CellOrderSimd},
+            &CellOrderSimd,
+            {},
+            &CellOrderSimdTrusted},
     Variant{"cell_sorted_openmp", Backend::kOpenMp, Origin::kOurs,
             "cell_sorted with the cells split among threads by "
             "particle count, per-row counts, one scan, rows copied and "
             "sorted in parallel; full lists, rows ascending, the same CSR "
             "whatever the thread count",
-            &CellSortedOpenMp, "cell_sorted"},
+            &CellSortedOpenMp, "cell_sorted", &CellSortedOpenMpTrusted},
     Variant{"cell_order_simd_openmp", Backend::kOpenMp, Origin::kOurs,
             "cell_order_simd with the cells split among threads as "
             "cell_sorted_openmp; rows in cell order, the same CSR whatever "
             "the thread count",
-            &CellOrderSimdOpenMp, "cell_order_simd"},
+            &CellOrderSimdOpenMp, "cell_order_simd",
+            &CellOrderSimdOpenMpTrusted},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda", Backend::kCuda, Origin::kOurs,
+    Variant{"cuda",
+            Backend::kCuda,
+            Origin::kOurs,
             "CUB radix sort of the particles by exact cell, the "
             "occupied cells by a scan, one thread per particle walking its "
             "Müller window as (z, y) runs of cells found by binary search; "
             "count, scan, fill; full lists, rows in cell order; host memory "
             "in and out (copies timed)",
-            &CudaCellOrder},
+            &CudaCellOrder,
+            {},
+            &CudaCellOrderTrusted},
 #endif
   };
   return kVariants;
@@ -98,7 +123,7 @@ void CheckCellRange(double cell, const char* axis, const char* side) {
 
 }  // namespace
 
-void CheckInput(const Points& points, const Params& params, bool hashed) {
+void Check(const Points& points, const Params& params, bool hashed) {
   if (points.y.size() != points.size() || points.z.size() != points.size()) {
     throw Error("hash_grid: x, y and z have different lengths");
   }

@@ -101,9 +101,11 @@ using Variant = adj::Variant<QueryAllFn>;
 // with CUDA.
 std::span<const Variant> Variants();
 
-// Throws Error unless (points, params) satisfy the contract above; the table
-// size is checked only when `hashed`.
-void CheckInput(const Points& points, const Params& params, bool hashed);
+// The family's input check: throws Error unless (points, params) satisfy
+// the contract above; the table size is checked only when `hashed` (the
+// muller row). One pass over the coordinates. Only the neighbour-entry
+// total, which depends on the output, is checked inside the variants.
+void Check(const Points& points, const Params& params, bool hashed);
 
 // Müller's intCoord: floor(double(c) / double(spacing)).
 std::int64_t IntCoord(double c, float spacing);
@@ -116,7 +118,7 @@ std::uint32_t MullerHash(std::int64_t x, std::int64_t y, std::int64_t z,
 
 // Müller's dense hash (Ten Minute Physics 11 and 15), line for line; see
 // ../shared/notes/neighbor-search.md, sections 1.2-1.4. The positions and
-// parameters must have passed CheckInput (the variant does it).
+// parameters must have passed Check (the variant does it).
 class MullerHashGrid {
  public:
   MullerHashGrid(float spacing, std::uint32_t table_size);
@@ -150,7 +152,9 @@ class MullerHashGrid {
 // duplicate count (0 for every other variant).
 std::uint64_t RepeatedEntries(const Csr& csr);
 
-// The implementations, one file each; call them through Variants().
+// The implementations, one file each; call them through Variants(). Each
+// X is Check followed by XTrusted, which reads input the caller has checked
+// and never validates it (the table's run_trusted).
 QueryAllFn MullerQueryAll;
 QueryAllFn CellSortedFull;
 QueryAllFn CellSortedHalf;
@@ -158,8 +162,16 @@ QueryAllFn CellSortedSimd;
 QueryAllFn CellOrderSimd;
 QueryAllFn CellOrderSimdOpenMp;
 QueryAllFn CellSortedOpenMp;
+QueryAllFn MullerQueryAllTrusted;
+QueryAllFn CellSortedFullTrusted;
+QueryAllFn CellSortedHalfTrusted;
+QueryAllFn CellSortedSimdTrusted;
+QueryAllFn CellOrderSimdTrusted;
+QueryAllFn CellOrderSimdOpenMpTrusted;
+QueryAllFn CellSortedOpenMpTrusted;
 #if ADJ_HAVE_CUDA
 QueryAllFn CudaCellOrder;
+QueryAllFn CudaCellOrderTrusted;
 #endif
 // CellSortedOpenMp with its fork threshold exposed (default 8192 particles
 // per thread), so that tests drive the threaded path with small clouds.

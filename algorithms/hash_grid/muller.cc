@@ -8,7 +8,7 @@
 //     return more candidates than particles: JavaScript drops those writes
 //     silently, a literal C++ port would overflow);
 //   - adjIds is a std::vector (JavaScript doubles a typed array);
-//   - the input is validated first (CheckInput), and the entry total must
+//   - the input is validated first (Check), and the entry total must
 //     fit uint32 offsets.
 #include <cmath>
 #include <limits>
@@ -110,7 +110,12 @@ void MullerHashGrid::QueryAll(const Points& points, float max_dist,
 
 void MullerQueryAll(const Points& points, const Params& params,
                     Neighbors& out) {
-  CheckInput(points, params, /*hashed=*/true);
+  Check(points, params, /*hashed=*/true);
+  MullerQueryAllTrusted(points, params, out);
+}
+
+void MullerQueryAllTrusted(const Points& points, const Params& params,
+                           Neighbors& out) {
   // Kept between calls, as the demos keep their Hash object between frames.
   thread_local MullerHashGrid grid(params.spacing, params.table_size);
   grid.Configure(params.spacing, params.table_size);

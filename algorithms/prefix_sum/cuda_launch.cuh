@@ -22,7 +22,7 @@ std::uint32_t ScanHostArrays(Kind kind, std::span<const std::uint32_t> in,
                              std::span<std::uint32_t> out,
                              ScanOnDevice&& scan_on_device,
                              TempBytes&& temp_bytes) {
-  CheckArguments(in, out);
+  Check(in, out);
   cuda::RequireDevice();
   const std::size_t n = in.size();
   if (n == 0) return 0;

@@ -22,7 +22,7 @@ constexpr std::size_t kMinElementsPerThread = std::size_t{1} << 15;
 // second read of the input: 3n memory traffic instead of memcpy's 2n.
 std::uint32_t OpenMpScan(Kind kind, std::span<const std::uint32_t> in,
                          std::span<std::uint32_t> out) {
-  CheckArguments(in, out);
+  Check(in, out);
   const std::size_t n = in.size();
   const int threads = static_cast<int>(
       std::min<std::size_t>(static_cast<std::size_t>(omp_get_max_threads()),

@@ -33,8 +33,8 @@ std::span<const Variant> Variants() {
   return kVariants;
 }
 
-void CheckArguments(std::span<const std::uint32_t> in,
-                    std::span<const std::uint32_t> out) {
+void Check(std::span<const std::uint32_t> in,
+           std::span<const std::uint32_t> out) {
   if (in.size() != out.size()) {
     throw Error("prefix_sum: output has " + std::to_string(out.size()) +
                 " elements but input has " + std::to_string(in.size()));

@@ -37,9 +37,11 @@ using Variant = adj::Variant<ScanFn>;
 // serial, simd, openmp, and cuda, cuda_cub when built with CUDA.
 std::span<const Variant> Variants();
 
-// Throws prefix_sum::Error unless (in, out) satisfy the contract above.
-void CheckArguments(std::span<const std::uint32_t> in,
-                    std::span<const std::uint32_t> out);
+// The family's input check: throws prefix_sum::Error unless (in, out)
+// satisfy the contract above. It reads sizes and addresses only (O(1)), so
+// every variant runs it and the table has no run_trusted.
+void Check(std::span<const std::uint32_t> in,
+           std::span<const std::uint32_t> out);
 
 // The implementations, one file each; call them through Variants().
 ScanFn SerialScan;

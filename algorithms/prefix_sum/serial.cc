@@ -6,7 +6,7 @@ namespace adj::prefix_sum {
 
 std::uint32_t SerialScan(Kind kind, std::span<const std::uint32_t> in,
                          std::span<std::uint32_t> out) {
-  CheckArguments(in, out);
+  Check(in, out);
   std::uint32_t running = 0;
   if (kind == Kind::kInclusive) {
     for (std::size_t i = 0; i < in.size(); ++i) {

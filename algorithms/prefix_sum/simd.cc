@@ -120,7 +120,7 @@ HWY_EXPORT(ScanKernel);
 
 std::uint32_t SimdScan(Kind kind, std::span<const std::uint32_t> in,
                        std::span<std::uint32_t> out) {
-  CheckArguments(in, out);
+  Check(in, out);
   return HWY_DYNAMIC_DISPATCH(ScanKernel)(kind == Kind::kExclusive, in.data(),
                                           out.data(), in.size());
 }

@@ -67,6 +67,22 @@ void ThrowIndexError(std::size_t triangle, std::uint32_t particle,
               " particles");
 }
 
+void Check(std::span<const Triangle> triangles, std::size_t particle_count) {
+  CheckEntryCount(triangles.size());
+  // One branch-free pass for the common case, a second one only to name
+  // the culprit.
+  std::uint32_t largest = 0;
+  for (const Triangle& t : triangles) {
+    largest = std::max({largest, t[0], t[1], t[2]});
+  }
+  if (triangles.empty() || largest < particle_count) return;
+  for (std::size_t t = 0; t < triangles.size(); ++t) {
+    for (const std::uint32_t p : triangles[t]) {
+      if (p >= particle_count) ThrowIndexError(t, p, particle_count);
+    }
+  }
+}
+
 void ThrowFirstIndexError(std::span<const std::size_t> first_bad,
                           std::span<const Triangle> triangles,
                           std::size_t particle_count) {

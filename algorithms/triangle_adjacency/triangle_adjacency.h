@@ -57,6 +57,16 @@ using Variant = adj::Variant<BuildFn>;
 // when built with CUDA.
 std::span<const Variant> Variants();
 
+// The family's input check as one pass of its own: throws the Error every
+// variant throws for (triangles, particle_count) (CheckEntryCount, then the
+// first triangle with a corner >= particle_count, by ThrowIndexError).
+// The variants do not call it: each makes the same test inside its count
+// pass, one compare per corner on values it loads anyway, where a pass of
+// its own would read the triangles once more
+// (docs/triangle_adjacency.md#the-input-checks-cost); so the table has no
+// run_trusted.
+void Check(std::span<const Triangle> triangles, std::size_t particle_count);
+
 // Throws Error when 3 x triangles.size() entries overflow uint32 offsets.
 // Reads no triangle, so it is safe to call first.
 void CheckEntryCount(std::size_t triangle_count);

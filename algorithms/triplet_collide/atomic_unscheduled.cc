@@ -44,13 +44,14 @@ int AtomicUnscheduledThreads(std::size_t triplets) {
   return ThreadsFor(triplets, omp_get_max_threads(), kMinTripletsPerThread);
 }
 
-void AtomicUnscheduledCollideTuned(const triplet_schedule::Schedule& schedule,
-                                   std::span<const Weight> weights,
-                                   const Shapes& shapes,
-                                   std::span<Particle> particles,
-                                   int max_threads,
-                                   std::size_t min_triplets_per_thread) {
-  CheckInput(schedule, weights, shapes, particles);
+namespace {
+
+// The pass on input that passed Check.
+void AtomicUnscheduledKernel(const triplet_schedule::Schedule& schedule,
+                             std::span<const Weight> weights,
+                             const Shapes& shapes,
+                             std::span<Particle> particles, int max_threads,
+                             std::size_t min_triplets_per_thread) {
   const std::size_t count = schedule.triplets.size();
   const int threads = ThreadsFor(count, max_threads, min_triplets_per_thread);
   const Triplet* triplets = schedule.triplets.data();
@@ -88,12 +89,33 @@ void AtomicUnscheduledCollideTuned(const triplet_schedule::Schedule& schedule,
   }
 }
 
+}  // namespace
+
+void AtomicUnscheduledCollideTuned(const triplet_schedule::Schedule& schedule,
+                                   std::span<const Weight> weights,
+                                   const Shapes& shapes,
+                                   std::span<Particle> particles,
+                                   int max_threads,
+                                   std::size_t min_triplets_per_thread) {
+  Check(schedule, weights, shapes, particles);
+  AtomicUnscheduledKernel(schedule, weights, shapes, particles, max_threads,
+                          min_triplets_per_thread);
+}
+
 void AtomicUnscheduledCollide(const triplet_schedule::Schedule& schedule,
                               std::span<const Weight> weights,
                               const Shapes& shapes,
                               std::span<Particle> particles) {
   AtomicUnscheduledCollideTuned(schedule, weights, shapes, particles,
                                 omp_get_max_threads(), kMinTripletsPerThread);
+}
+
+void AtomicUnscheduledCollideTrusted(const triplet_schedule::Schedule& schedule,
+                                     std::span<const Weight> weights,
+                                     const Shapes& shapes,
+                                     std::span<Particle> particles) {
+  AtomicUnscheduledKernel(schedule, weights, shapes, particles,
+                          omp_get_max_threads(), kMinTripletsPerThread);
 }
 
 }  // namespace adj::triplet_collide

@@ -39,6 +39,14 @@ __global__ void __launch_bounds__(cuda_launch::kThreads)
 void CudaGlobalCollide(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
                        std::span<Particle> particles) {
+  Check(schedule, weights, shapes, particles);
+  CudaGlobalCollideTrusted(schedule, weights, shapes, particles);
+}
+
+void CudaGlobalCollideTrusted(const triplet_schedule::Schedule& schedule,
+                              std::span<const Weight> weights,
+                              const Shapes& shapes,
+                              std::span<Particle> particles) {
   cuda_launch::CollideHostArrays(
       schedule, weights, shapes, particles, "cuda_global",
       [](const cuda_launch::DeviceScene&) {},

@@ -53,18 +53,18 @@ __device__ __forceinline__ void CollideTriplet(const DeviceScene& scene,
   apply(t.z, w.z * w.w, delta);
 }
 
-// Checks, copies in, calls `prepare(scene)` (host-side launch setup such as
-// shared-memory attributes, which may throw), runs `launch(scene,
-// device_particles)` once between the CUDA events that give the kernel time,
-// copies the particles back. `launch` only enqueues, on the default stream:
-// host calls between the events would count as the kernel's time, since
-// the GPU idles between the start event and the kernel.
+// Checks the warp layout (the input passed Check), copies in, calls
+// `prepare(scene)` (host-side launch setup such as shared-memory attributes,
+// which may throw), runs `launch(scene, device_particles)` once between the
+// CUDA events that give the kernel time, copies the particles back. `launch`
+// only enqueues, on the default stream: host calls between the events would
+// count as the kernel's time, since the GPU idles between the start event and
+// the kernel.
 template <typename Prepare, typename Launch>
 void CollideHostArrays(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
                        std::span<Particle> particles, const char* who,
                        Prepare&& prepare, Launch&& launch) {
-  CheckInput(schedule, weights, shapes, particles);
   CheckWarpLayout(schedule, who);
   cuda::RequireDevice();
   if (schedule.triplets.empty()) return;

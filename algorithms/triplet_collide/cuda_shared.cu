@@ -67,6 +67,14 @@ std::size_t SharedBytes(const cuda_launch::DeviceScene& scene) {
 void CudaSharedCollide(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
                        std::span<Particle> particles) {
+  Check(schedule, weights, shapes, particles);
+  CudaSharedCollideTrusted(schedule, weights, shapes, particles);
+}
+
+void CudaSharedCollideTrusted(const triplet_schedule::Schedule& schedule,
+                              std::span<const Weight> weights,
+                              const Shapes& shapes,
+                              std::span<Particle> particles) {
   cuda_launch::CollideHostArrays(
       schedule, weights, shapes, particles, "cuda_shared",
       [](const cuda_launch::DeviceScene& scene) {

@@ -9,7 +9,13 @@ namespace adj::triplet_collide {
 void SerialCollide(const triplet_schedule::Schedule& schedule,
                    std::span<const Weight> weights, const Shapes& shapes,
                    std::span<Particle> particles) {
-  CheckInput(schedule, weights, shapes, particles);
+  Check(schedule, weights, shapes, particles);
+  SerialCollideTrusted(schedule, weights, shapes, particles);
+}
+
+void SerialCollideTrusted(const triplet_schedule::Schedule& schedule,
+                          std::span<const Weight> weights, const Shapes& shapes,
+                          std::span<Particle> particles) {
   const auto position = [&](std::uint32_t i) {
     const Particle& p = particles[i];
     return point::Vec3{p[0], p[1], p[2]};

@@ -39,7 +39,13 @@ HWY_EXPORT(Simd4Kernel);
 void Simd4Collide(const triplet_schedule::Schedule& schedule,
                   std::span<const Weight> weights, const Shapes& shapes,
                   std::span<Particle> particles) {
-  CheckInput(schedule, weights, shapes, particles);
+  Check(schedule, weights, shapes, particles);
+  Simd4CollideTrusted(schedule, weights, shapes, particles);
+}
+
+void Simd4CollideTrusted(const triplet_schedule::Schedule& schedule,
+                         std::span<const Weight> weights, const Shapes& shapes,
+                         std::span<Particle> particles) {
   CheckSimdLayout(schedule, 4, "simd4");
   if (schedule.triplets.empty()) return;
   HWY_DYNAMIC_DISPATCH(Simd4Kernel)

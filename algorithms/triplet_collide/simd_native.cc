@@ -42,7 +42,14 @@ unsigned NativeSimdWidth() { return HWY_DYNAMIC_DISPATCH(NativeLanes)(); }
 void SimdNativeCollide(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
                        std::span<Particle> particles) {
-  CheckInput(schedule, weights, shapes, particles);
+  Check(schedule, weights, shapes, particles);
+  SimdNativeCollideTrusted(schedule, weights, shapes, particles);
+}
+
+void SimdNativeCollideTrusted(const triplet_schedule::Schedule& schedule,
+                              std::span<const Weight> weights,
+                              const Shapes& shapes,
+                              std::span<Particle> particles) {
   // Asked each call: tests switch targets between calls.
   CheckSimdLayout(schedule, NativeSimdWidth(), "simd_native");
   if (schedule.triplets.empty()) return;

@@ -71,35 +71,59 @@ std::uint64_t SumOf(std::span<const std::uint32_t> sizes) {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"serial", Backend::kSerial, Origin::kBaseline,
+    Variant{"serial",
+            Backend::kSerial,
+            Origin::kBaseline,
             "the pass as specified, one triplet after another in schedule "
             "order (dummies included: they never collide)",
-            &SerialCollide},
-    Variant{"simd4", Backend::kSimd, Origin::kFaithful,
+            &SerialCollide,
+            {},
+            &SerialCollideTrusted},
+    Variant{"simd4",
+            Backend::kSimd,
+            Origin::kFaithful,
             "NvCloth's SwCollision: a simd schedule of width 4, per batch "
             "4 x 3 particle float4 loads transposed to SoA lanes, 4 points "
             "collided at once, scatter of the colliding lanes",
-            &Simd4Collide},
-    Variant{"simd_native", Backend::kSimd, Origin::kOurs,
+            &Simd4Collide,
+            {},
+            &Simd4CollideTrusted},
+    Variant{"simd_native",
+            Backend::kSimd,
+            Origin::kOurs,
             "simd4 at the native float lane count (NativeSimdWidth(): 8 on "
             "AVX2, 16 on AVX-512) on a schedule of that width, particles "
             "and weights fetched with gathers",
-            &SimdNativeCollide},
-    Variant{"atomic_unscheduled", Backend::kOpenMp, Origin::kBaseline,
+            &SimdNativeCollide,
+            {},
+            &SimdNativeCollideTrusted},
+    Variant{"atomic_unscheduled",
+            Backend::kOpenMp,
+            Origin::kBaseline,
             "no schedule: OpenMP threads over the triplets as given, "
             "relaxed atomic loads and atomic float adds (NvCloth's wind "
             "alternative); order-dependent on several threads",
-            &AtomicUnscheduledCollide},
+            &AtomicUnscheduledCollide,
+            {},
+            &AtomicUnscheduledCollideTrusted},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda_shared", Backend::kCuda, Origin::kFaithful,
+    Variant{"cuda_shared",
+            Backend::kCuda,
+            Origin::kFaithful,
             "NvCloth's CuCollision in shared mode: one block, particles in "
             "shared memory as SoA x[], y[], z[], invMass[], a barrier per "
             "warp-schedule set; host memory in and out",
-            &CudaSharedCollide},
-    Variant{"cuda_global", Backend::kCuda, Origin::kFaithful,
+            &CudaSharedCollide,
+            {},
+            &CudaSharedCollideTrusted},
+    Variant{"cuda_global",
+            Backend::kCuda,
+            Origin::kFaithful,
             "the same loop with particles as float4 in global memory "
             "(NvCloth's global mode); host memory in and out",
-            &CudaGlobalCollide},
+            &CudaGlobalCollide,
+            {},
+            &CudaGlobalCollideTrusted},
 #endif
   };
   return kVariants;
@@ -170,9 +194,9 @@ void AppendDummies(std::vector<Particle>& particles, const Shapes& shapes) {
   }
 }
 
-void CheckInput(const triplet_schedule::Schedule& schedule,
-                std::span<const Weight> weights, const Shapes& shapes,
-                std::span<const Particle> particles) {
+void Check(const triplet_schedule::Schedule& schedule,
+           std::span<const Weight> weights, const Shapes& shapes,
+           std::span<const Particle> particles) {
   const std::size_t count = particles.size();
   if (count < kDummyParticles) {
     throw Error("triplet_collide: " + std::to_string(count) +

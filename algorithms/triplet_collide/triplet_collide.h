@@ -174,21 +174,31 @@ std::vector<Particle> ToParticles(const Points& positions,
 // outside every shape. Throws Error if that point would not be finite.
 void AppendDummies(std::vector<Particle>& particles, const Shapes& shapes);
 
-// The checks every variant makes first (see above).
-void CheckInput(const triplet_schedule::Schedule& schedule,
-                std::span<const Weight> weights, const Shapes& shapes,
-                std::span<const Particle> particles);
+// The family's input check, every bullet above but the layout (one pass
+// over the particles, weights, shapes and triplets): what every variant
+// runs first.
+void Check(const triplet_schedule::Schedule& schedule,
+           std::span<const Weight> weights, const Shapes& shapes,
+           std::span<const Particle> particles);
+// The layout a variant consumes, checked by the variant itself (trusted or
+// not: it depends on the variant, and costs one pass over the set sizes).
 // `who` names the variant in the message.
 void CheckSimdLayout(const triplet_schedule::Schedule& schedule, unsigned width,
                      std::string_view who);
 void CheckWarpLayout(const triplet_schedule::Schedule& schedule,
                      std::string_view who);
 
-// The implementations, one file each; call them through Variants().
+// The implementations, one file each; call them through Variants(). Each X
+// is Check followed by XTrusted, which reads input the caller has checked
+// and never validates it beyond its layout (the table's run_trusted).
 CollideFn SerialCollide;
 CollideFn Simd4Collide;
 CollideFn SimdNativeCollide;
 CollideFn AtomicUnscheduledCollide;
+CollideFn SerialCollideTrusted;
+CollideFn Simd4CollideTrusted;
+CollideFn SimdNativeCollideTrusted;
+CollideFn AtomicUnscheduledCollideTrusted;
 // AtomicUnscheduledCollide with its threading exposed, so that tests can
 // drive the threaded path on small inputs: at most max_threads threads, and
 // no more than one per min_triplets_per_thread triplets.
@@ -203,6 +213,8 @@ int AtomicUnscheduledThreads(std::size_t triplets);
 #if ADJ_HAVE_CUDA
 CollideFn CudaSharedCollide;
 CollideFn CudaGlobalCollide;
+CollideFn CudaSharedCollideTrusted;
+CollideFn CudaGlobalCollideTrusted;
 
 // The CUDA kernels run one block of this many threads per cloth (NvCloth's
 // simulateCloths runs up to 1024 per cloth block).

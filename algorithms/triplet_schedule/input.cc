@@ -10,8 +10,10 @@ namespace {
 
 constexpr std::uint32_t kMax16 = std::numeric_limits<std::uint16_t>::max();
 
-void CheckTriplets(std::span<const Triplet> triplets,
-                   std::size_t particle_count, unsigned index_bits) {
+}  // namespace
+
+void Check(std::span<const Triplet> triplets, std::size_t particle_count,
+           unsigned index_bits) {
   for (std::size_t i = 0; i < triplets.size(); ++i) {
     const Triplet& triplet = triplets[i];
     for (int k = 0; k < 3; ++k) {
@@ -29,8 +31,6 @@ void CheckTriplets(std::span<const Triplet> triplets,
     }
   }
 }
-
-}  // namespace
 
 bool IsValidSimdWidth(unsigned width) { return width >= 1 && width <= 64; }
 bool IsValidWarpWidth(unsigned width) { return width == 16 || width == 32; }
@@ -54,7 +54,7 @@ void CheckSimdInput(std::span<const Triplet> triplets,
                 ", past NvCloth's 16-bit indices (N + 2 <= 65535); use a "
                 "32-bit scheduler");
   }
-  CheckTriplets(triplets, particle_count, index_bits);
+  Check(triplets, particle_count, index_bits);
 }
 
 void CheckWarpInput(std::span<const Triplet> triplets,
@@ -69,7 +69,7 @@ void CheckWarpInput(std::span<const Triplet> triplets,
                 " particles do not fit NvCloth's 16-bit indices (at most "
                 "65536); use a 32-bit scheduler");
   }
-  CheckTriplets(triplets, particle_count, index_bits);
+  Check(triplets, particle_count, index_bits);
 }
 
 void StartWarpSchedule(std::span<const Triplet> triplets,

@@ -9,9 +9,8 @@
 
 namespace adj::triplet_schedule {
 
-// Shared input checks: width for the table, every particle index below
-// particle_count (naming the first bad triplet), and with index_bits == 16
-// every index, dummy and weight within uint16.
+// The schedulers' input checks: width for the table, the particle count
+// and dummies within index_bits, then Check.
 void CheckSimdInput(std::span<const Triplet> triplets,
                     std::size_t particle_count, unsigned width,
                     unsigned index_bits);

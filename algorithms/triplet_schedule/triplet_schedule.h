@@ -73,6 +73,16 @@ bool IsValidWarpWidth(unsigned width);  // 16 or 32, as NvCloth asserts
 std::span<const Variant> SimdSchedulers();
 std::span<const Variant> WarpSchedulers();
 
+// The family's input check, the pass over the triplets every scheduler
+// opens with (after checking its width and that the particle count and
+// dummies fit its index width): throws Error naming the first triplet with
+// a particle index >= particle_count, or, when index_bits == 16, a weight
+// index past 16 bits. Its share of a scheduler's time is below the
+// run-to-run noise (docs/triplet_schedule.md#the-input-checks-cost), so the
+// tables have no run_trusted.
+void Check(std::span<const Triplet> triplets, std::size_t particle_count,
+           unsigned index_bits);
+
 // The dummy triplet simd schedules pad with: three particles just past the
 // real ones (a consumer keeps them zeroed, inverse mass 0), weight 0.
 inline Triplet DummyTriplet(std::size_t particle_count) {

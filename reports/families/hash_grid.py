@@ -1,7 +1,7 @@
-"""hash_grid: neighbour-list build time, Müller's duplicate entries, and pairs
-found per second per scene."""
+"""hash_grid: neighbour-list build time, Müller's duplicate entries, pairs
+found per second per scene, and the input check's cost."""
 
-from engine import BarFigure, Figure
+from engine import BarFigure, Figure, check_cost_table
 
 FIGURES = [
     Figure(
@@ -18,6 +18,7 @@ FIGURES = [
         logy=True,
         lower_is_better=True,
         compare_with_baseline=True,
+        leave_out=lambda row: row.variant == "check",
     ),
     Figure(
         name="hash_grid_muller_duplicates",
@@ -45,3 +46,7 @@ FIGURES = [
               "(its largest n)",
     ),
 ]
+
+
+def tables(run):
+    return check_cost_table(run, "hash_grid", "n")

@@ -1,7 +1,7 @@
 """triplet_collide: the collision pass per schedule, on the CPU and as CUDA
-kernels."""
+kernels, and the input check's cost."""
 
-from engine import BarFigure
+from engine import BarFigure, check_cost_table
 
 FIGURES = [
     BarFigure(
@@ -11,6 +11,7 @@ FIGURES = [
         group_arg="scheduler",
         scene="grid250-permuted",
         size_arg="triplets",
+        leave_out=lambda row: row.variant == "check",
         ylabel="microseconds per collision pass",
         title="Collision pass per schedule (250^2 grid, permuted)",
     ),
@@ -21,6 +22,7 @@ FIGURES = [
         group_arg="scheduler",
         scene="grid250-natural",
         size_arg="triplets",
+        leave_out=lambda row: row.variant == "check",
         ylabel="microseconds per collision pass",
         title="Collision pass per schedule (250^2 grid, natural order)",
     ),
@@ -45,3 +47,7 @@ FIGURES = [
         title="CUDA collision kernel per warp schedule (64^2 grid, permuted)",
     ),
 ]
+
+
+def tables(run):
+    return check_cost_table(run, "triplet_collide", "triplets")

@@ -3,7 +3,8 @@ replays, and the goal table per scene."""
 
 from collections import defaultdict
 
-from engine import BarFigure, Figure, is_limit, real_time_us
+from engine import (BarFigure, Figure, check_cost_table, is_limit,
+                    real_time_us)
 
 FAMILY = "triplet_schedule"
 
@@ -20,6 +21,7 @@ FIGURES = [
               "copy of the triplets as limit",
         scene="grid-permuted",
         logy=True,
+        leave_out=lambda row: row.variant == "check",
     ),
     BarFigure(
         name="triplet_schedule_sets",
@@ -180,4 +182,4 @@ def tables(run):
         lines = ["", "## triplet_schedule: the goal per scene", "",
                  "From the same rows as the figures above; times are one "
                  "run's unless the run was repeated (then medians)."] + lines
-    return lines
+    return lines + check_cost_table(run, FAMILY, "triplets")
