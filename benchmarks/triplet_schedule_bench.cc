@@ -14,7 +14,8 @@
 // than 65533 particles, bunny00 subdivided) run the 32-bit schedulers only.
 // triplet_schedule/check/<scene>-<order>/triplets:<T> times the family's
 // input check alone (triplet_schedule::Check), the pass every scheduler
-// opens with.
+// opens with, and .../triplets:<T>/trusted:1 a simd scheduler's run_trusted
+// on triplets checked before timing.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -75,15 +76,18 @@ std::size_t BytesOf(const Scene& scene, std::size_t padding) {
 }
 
 void BenchScheduler(benchmark::State& state, const Variant& variant,
-                    unsigned width, bool simd, const Scene& scene) {
+                    unsigned width, bool simd, const Scene& scene,
+                    bool trusted) {
   const Availability availability = CanRun(variant);
   if (!availability.available) {
     state.SkipWithError(availability.reason.c_str());
     return;
   }
+  ScheduleFn* const run = trusted ? variant.run_trusted : variant.run;
   Schedule out;
   try {
-    variant.run(scene.triplets, scene.particles, width, out);
+    if (trusted) Check(scene.triplets, scene.particles, 32);
+    run(scene.triplets, scene.particles, width, out);
     const std::string problem = checks::triplet_schedule::FirstProblem(
         scene.triplets, scene.particles,
         simd ? checks::triplet_schedule::Layout::kSimd
@@ -94,7 +98,7 @@ void BenchScheduler(benchmark::State& state, const Variant& variant,
       return;
     }
     for (auto _ : state) {
-      variant.run(scene.triplets, scene.particles, width, out);
+      run(scene.triplets, scene.particles, width, out);
       benchmark::DoNotOptimize(out.triplets.data());
       benchmark::ClobberMemory();
     }
@@ -239,10 +243,20 @@ void RegisterAll() {
           ("triplet_schedule/" + std::string(variant.name) + "/" + scene->name)
               .c_str(),
           [&variant, width, simd, scene](benchmark::State& state) {
-            BenchScheduler(state, variant, width, simd, *scene);
+            BenchScheduler(state, variant, width, simd, *scene, false);
           })
           ->ArgName("triplets")
           ->Arg(triplets)
+          ->UseRealTime();
+      if (variant.run_trusted == nullptr) return;
+      benchmark::RegisterBenchmark(
+          ("triplet_schedule/" + std::string(variant.name) + "/" + scene->name)
+              .c_str(),
+          [&variant, width, simd, scene](benchmark::State& state) {
+            BenchScheduler(state, variant, width, simd, *scene, true);
+          })
+          ->ArgNames({"triplets", "trusted"})
+          ->Args({triplets, 1})
           ->UseRealTime();
     };
     for (const Variant& variant : SimdSchedulers()) {

@@ -2,27 +2,17 @@
 
 #include <algorithm>
 
+#include "reference/hash_set.h"
+
 namespace adj::checks::hash_set {
 
-bool Expected::Contains(std::uint32_t key) const {
-  return std::binary_search(keys.begin(), keys.end(), key);
-}
-
 Expected ExpectedOf(std::span<const std::uint32_t> inserted) {
-  Expected expected{{inserted.begin(), inserted.end()}};
-  std::sort(expected.keys.begin(), expected.keys.end());
-  expected.keys.erase(std::unique(expected.keys.begin(), expected.keys.end()),
-                      expected.keys.end());
-  return expected;
+  return {reference::DistinctKeys(inserted)};
 }
 
 std::vector<std::uint8_t> AnswersOf(const Expected& expected,
                                     std::span<const std::uint32_t> queries) {
-  std::vector<std::uint8_t> answers(queries.size());
-  for (std::size_t i = 0; i < queries.size(); ++i) {
-    answers[i] = expected.Contains(queries[i]) ? 1 : 0;
-  }
-  return answers;
+  return reference::MembershipAnswers(expected.keys, queries);
 }
 
 std::string FirstDifferenceInKeys(const Expected& expected,

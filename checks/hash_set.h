@@ -1,8 +1,8 @@
 #pragma once
 
 // hash_set's verifier: a set's contents and its lookup answers against the
-// keys it must hold (the oracle: the inserted keys sorted and deduplicated,
-// sharing nothing with algorithms/hash_set).
+// keys it must hold (reference/hash_set.h: the inserted keys sorted and
+// deduplicated, sharing nothing with algorithms/hash_set).
 
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +17,6 @@ namespace adj::checks::hash_set {
 // The keys a set must hold, ascending and distinct.
 struct Expected {
   std::vector<std::uint32_t> keys;
-  bool Contains(std::uint32_t key) const;
 };
 Expected ExpectedOf(std::span<const std::uint32_t> inserted);
 

@@ -63,6 +63,20 @@ TEST_P(SimdScheduler, PassesTheValidator) {
   }));
 }
 
+// A simd row's run_trusted is the scheduler without triplet_schedule::Check:
+// on checked input its schedule passes the validator too.
+TEST_P(SimdScheduler, TrustedEntryPassesTheValidatorOnCheckedInput) {
+  ASSERT_NE(variant().run_trusted, nullptr);
+  EXPECT_TRUE(rc::check("triplets, checked first", [this] {
+    const auto [triplets, particles] = *AnyTriplets();
+    const unsigned width = *rc::gen::element(1u, 2u, 4u, 8u, 16u);
+    Check(triplets, particles, 16);
+    const Schedule got =
+        Scheduled(variant().run_trusted, triplets, particles, width);
+    RC_ASSERT(CheckSimd(triplets, particles, width, got) == "");
+  }));
+}
+
 TEST_P(SimdScheduler, PassesTheValidatorNearSixteenBitLimit) {
   // N = 65533, the most NvCloth's 16-bit dummy (N + 2) allows.
   const Mesh soup = scenes::TriangleSoup(20000, 65533, 3);

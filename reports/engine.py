@@ -142,6 +142,11 @@ def is_limit(variant):
     return variant.startswith("memcpy")
 
 
+# Google Benchmark's own options, which it writes into a row's name like
+# arguments.
+BENCHMARK_OPTIONS = ("min_time", "min_warmup_time", "iterations", "repeats")
+
+
 def is_kernel_only(row):
     """A `trusted:1` row: a variant's kernel on input checked before timing.
     Figures draw variants as shipped; the check-cost tables read these."""
@@ -684,7 +689,7 @@ def check_cost_table(run, family, size_arg, check="check"):
         # one column per argument value.
         label = r.variant + "".join(
             f" {name}={value}" for name, value in sorted(r.args.items())
-            if name not in (size_arg, "trusted"))
+            if name not in (size_arg, "trusted") + BENCHMARK_OPTIONS)
         if r.variant == check:
             checks[key] = ms
         elif is_kernel_only(r):

@@ -35,9 +35,8 @@ void Check(std::span<const Triplet> triplets, std::size_t particle_count,
 bool IsValidSimdWidth(unsigned width) { return width >= 1 && width <= 64; }
 bool IsValidWarpWidth(unsigned width) { return width == 16 || width == 32; }
 
-void CheckSimdInput(std::span<const Triplet> triplets,
-                    std::size_t particle_count, unsigned width,
-                    unsigned index_bits) {
+void CheckSimdArguments(std::size_t particle_count, unsigned width,
+                        unsigned index_bits) {
   if (!IsValidSimdWidth(width)) {
     throw Error("triplet_schedule: SIMD width " + std::to_string(width) +
                 " is outside [1, 64]");
@@ -54,6 +53,12 @@ void CheckSimdInput(std::span<const Triplet> triplets,
                 ", past NvCloth's 16-bit indices (N + 2 <= 65535); use a "
                 "32-bit scheduler");
   }
+}
+
+void CheckSimdInput(std::span<const Triplet> triplets,
+                    std::size_t particle_count, unsigned width,
+                    unsigned index_bits) {
+  CheckSimdArguments(particle_count, width, index_bits);
   Check(triplets, particle_count, index_bits);
 }
 

@@ -11,6 +11,10 @@ namespace adj::triplet_schedule {
 
 // The schedulers' input checks: width for the table, the particle count
 // and dummies within index_bits, then Check.
+// The simd schedulers' O(1) checks (width, particle count and dummies
+// within index_bits), which their trusted entries still make.
+void CheckSimdArguments(std::size_t particle_count, unsigned width,
+                        unsigned index_bits);
 void CheckSimdInput(std::span<const Triplet> triplets,
                     std::size_t particle_count, unsigned width,
                     unsigned index_bits);

@@ -15,9 +15,12 @@
 
 namespace adj::triplet_schedule {
 
-void NvClothSimd(std::span<const Triplet> input, std::size_t particle_count,
-                 unsigned width, Schedule& out) {
-  CheckSimdInput(input, particle_count, width, 16);
+namespace {
+
+// The scheduler on triplets that passed Check.
+void NvClothSimdKernel(std::span<const Triplet> input,
+                       std::size_t particle_count, unsigned width,
+                       Schedule& out) {
   const std::size_t count = input.size();
   // NvCloth reorders its own copy of the triplets (mTriplets) in place.
   std::vector<Triplet> triplets(input.begin(), input.end());
@@ -57,6 +60,21 @@ void NvClothSimd(std::span<const Triplet> input, std::size_t particle_count,
   PadSets(triplets, particle_count, out);
   out.index_bits = 16;
   out.threads = 1;
+}
+
+}  // namespace
+
+void NvClothSimd(std::span<const Triplet> input, std::size_t particle_count,
+                 unsigned width, Schedule& out) {
+  CheckSimdInput(input, particle_count, width, 16);
+  NvClothSimdKernel(input, particle_count, width, out);
+}
+
+void NvClothSimdTrusted(std::span<const Triplet> input,
+                        std::size_t particle_count, unsigned width,
+                        Schedule& out) {
+  CheckSimdArguments(particle_count, width, 16);
+  NvClothSimdKernel(input, particle_count, width, out);
 }
 
 }  // namespace adj::triplet_schedule

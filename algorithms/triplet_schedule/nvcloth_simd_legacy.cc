@@ -19,10 +19,12 @@
 
 namespace adj::triplet_schedule {
 
-void NvClothSimdLegacy(std::span<const Triplet> input,
-                       std::size_t particle_count, unsigned width,
-                       Schedule& out) {
-  CheckSimdInput(input, particle_count, width, 16);
+namespace {
+
+// The scheduler on triplets that passed Check.
+void NvClothSimdLegacyKernel(std::span<const Triplet> input,
+                             std::size_t particle_count, unsigned width,
+                             Schedule& out) {
   const std::size_t count = input.size();
   std::vector<Triplet> triplets(input.begin(), input.end());
   std::vector<std::uint32_t> mark(particle_count,
@@ -69,6 +71,22 @@ void NvClothSimdLegacy(std::span<const Triplet> input,
   PadSets(triplets, particle_count, out);
   out.index_bits = 16;
   out.threads = 1;
+}
+
+}  // namespace
+
+void NvClothSimdLegacy(std::span<const Triplet> input,
+                       std::size_t particle_count, unsigned width,
+                       Schedule& out) {
+  CheckSimdInput(input, particle_count, width, 16);
+  NvClothSimdLegacyKernel(input, particle_count, width, out);
+}
+
+void NvClothSimdLegacyTrusted(std::span<const Triplet> input,
+                              std::size_t particle_count, unsigned width,
+                              Schedule& out) {
+  CheckSimdArguments(particle_count, width, 16);
+  NvClothSimdLegacyKernel(input, particle_count, width, out);
 }
 
 }  // namespace adj::triplet_schedule

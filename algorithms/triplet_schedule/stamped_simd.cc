@@ -17,9 +17,12 @@
 
 namespace adj::triplet_schedule {
 
-void StampedSimd(std::span<const Triplet> input, std::size_t particle_count,
-                 unsigned width, Schedule& out) {
-  CheckSimdInput(input, particle_count, width, 32);
+namespace {
+
+// The scheduler on triplets that passed Check.
+void StampedSimdKernel(std::span<const Triplet> input,
+                       std::size_t particle_count, unsigned width,
+                       Schedule& out) {
   const std::size_t count = input.size();
   std::vector<std::uint32_t>& set_sizes = out.set_sizes;
   set_sizes.clear();
@@ -68,6 +71,21 @@ void StampedSimd(std::span<const Triplet> input, std::size_t particle_count,
   PadSets(order, particle_count, out);
   out.index_bits = 32;
   out.threads = 1;
+}
+
+}  // namespace
+
+void StampedSimd(std::span<const Triplet> input, std::size_t particle_count,
+                 unsigned width, Schedule& out) {
+  CheckSimdInput(input, particle_count, width, 32);
+  StampedSimdKernel(input, particle_count, width, out);
+}
+
+void StampedSimdTrusted(std::span<const Triplet> input,
+                        std::size_t particle_count, unsigned width,
+                        Schedule& out) {
+  CheckSimdArguments(particle_count, width, 32);
+  StampedSimdKernel(input, particle_count, width, out);
 }
 
 }  // namespace adj::triplet_schedule

@@ -9,24 +9,36 @@ namespace adj::triplet_schedule {
 
 std::span<const Variant> SimdSchedulers() {
   static constexpr std::array kVariants = {
-      Variant{"nvcloth_simd", Backend::kSerial, Origin::kFaithful,
+      Variant{"nvcloth_simd",
+              Backend::kSerial,
+              Origin::kFaithful,
               "faithful NvCloth >= 1.1.4 simd(N, W): greedy forward scan for "
               "the first triplet that fits the batch, swapped into place; a "
               "set closes only when none fits, and is padded to a multiple "
               "of W with (N, N+1, N+2, 0); 16-bit output",
-              &NvClothSimd},
-      Variant{"nvcloth_simd_legacy", Backend::kSerial, Origin::kFaithful,
+              &NvClothSimd,
+              {},
+              &NvClothSimdTrusted},
+      Variant{"nvcloth_simd_legacy",
+              Backend::kSerial,
+              Origin::kFaithful,
               "faithful PhysX 3.4 / NvCloth 1.0-1.1.3 simd: per-particle "
               "batch marks, conflicting candidates swapped to the back, sets "
               "longer than W trimmed to a multiple of W; padded as "
               "SwCloth did; 16-bit output",
-              &NvClothSimdLegacy},
-      Variant{"stamped_simd", Backend::kSerial, Origin::kOurs,
+              &NvClothSimdLegacy,
+              {},
+              &NvClothSimdLegacyTrusted},
+      Variant{"stamped_simd",
+              Backend::kSerial,
+              Origin::kOurs,
               "NvCloth's simd schedule exactly (same sets, order and "
               "padding) with per-particle batch stamps instead of scanning "
               "the batch, and a search that skips triplets the open batch "
               "already rejected; 32-bit output",
-              &StampedSimd},
+              &StampedSimd,
+              {},
+              &StampedSimdTrusted},
   };
   return kVariants;
 }

@@ -77,9 +77,11 @@ std::span<const Variant> WarpSchedulers();
 // opens with (after checking its width and that the particle count and
 // dummies fit its index width): throws Error naming the first triplet with
 // a particle index >= particle_count, or, when index_bits == 16, a weight
-// index past 16 bits. Its share of a scheduler's time is below the
-// run-to-run noise (docs/triplet_schedule.md#the-input-checks-cost), so the
-// tables have no run_trusted.
+// index past 16 bits. It costs a tenth or more of a simd scheduler, under
+// a hundredth of a warp scheduler
+// (docs/triplet_schedule.md#the-input-checks-cost): the simd rows have a
+// run_trusted (the scheduler after only its O(1) checks of width and
+// particle count), the warp rows none.
 void Check(std::span<const Triplet> triplets, std::size_t particle_count,
            unsigned index_bits);
 

@@ -10,6 +10,9 @@ namespace adj::triplet_schedule {
 // The implementations, one file each; call them through the tables.
 ScheduleFn NvClothSimd;
 ScheduleFn NvClothSimdLegacy;
+ScheduleFn NvClothSimdTrusted;
+ScheduleFn NvClothSimdLegacyTrusted;
+ScheduleFn StampedSimdTrusted;
 ScheduleFn NvClothWarp;
 ScheduleFn NvClothWarpForward;
 ScheduleFn StampedSimd;

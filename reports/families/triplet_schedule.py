@@ -3,8 +3,8 @@ replays, and the goal table per scene."""
 
 from collections import defaultdict
 
-from engine import (BarFigure, Figure, check_cost_table, is_limit,
-                    real_time_us)
+from engine import (BarFigure, Figure, check_cost_table, is_kernel_only,
+                    is_limit, real_time_us)
 
 FAMILY = "triplet_schedule"
 
@@ -78,7 +78,8 @@ def tables(run):
     """Per device, scene and size: which of our schedulers meet the goal,
     and by how much each criterion holds or misses."""
     selected = [r for r in run.rows if r.family == FAMILY
-                and "triplets" in r.args and not is_limit(r.variant)]
+                and "triplets" in r.args and not is_limit(r.variant)
+                and not is_kernel_only(r)]
     by_key = {(r.device, r.scene, r.args["triplets"], r.variant): r
               for r in selected}
     replay_goal = run.goal(FAMILY, "warp_replays_per_ideal")
