@@ -486,24 +486,30 @@ TEST(ConnectedComponentsCheck, AgreesWithExactSymmetryOnRandomDigraphs) {
   }));
 }
 
-// The fingerprint runs on Highway lanes for rows at least a vector long:
-// on every target, with rows long and short, a vector tail that reaches into
-// the next row or stops at the array's end, and an out-of-range id anywhere,
-// Check accepts exactly the symmetric in-range graphs, and every target
-// and every split of the rows sums the same fingerprint.
+// Dispatch goes back to the best target however a property ends.
+struct BestTargetAfterwards {
+  ~BestTargetAfterwards() { simd::ForceTarget(0); }
+};
+
+// The fingerprint runs on Highway lanes: groups of rows whose entries fill
+// a vector or two (windows), groups of short rows (gathers) with long rows
+// among them, long rows alone with a vector tail that reaches into the next
+// row or stops at the array's end. On every target, with rows mostly empty,
+// short or long, and an out-of-range id anywhere, Check accepts exactly the
+// symmetric in-range graphs, and every target and every split of the rows
+// sums the same fingerprint.
 TEST(ConnectedComponentsCheck,
-     EveryHighwayTargetAgreesWithExactSymmetryOnLongRows) {
-  // Dispatch goes back to the best target however a property ends.
-  struct BestTargetAfterwards {
-    ~BestTargetAfterwards() { simd::ForceTarget(0); }
-  } best_target_afterwards;
-  EXPECT_TRUE(rc::check("long rows on every target", [] {
-    const auto n = *rc::gen::inRange<std::size_t>(1, 40);
+     EveryHighwayTargetAgreesWithExactSymmetryOnRowsOfEveryLength) {
+  BestTargetAfterwards best_target_afterwards;
+  EXPECT_TRUE(rc::check("rows of every length on every target", [] {
+    const auto n = *rc::gen::inRange<std::size_t>(1, 80);
     const auto id =
         rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(n));
+    const auto longest = *rc::gen::element<std::size_t>(2, 4, 12, 40);
+    RC_TAG(longest);
     std::vector<Words> rows(n);
     for (Words& row : rows) {
-      const auto length = *rc::gen::inRange<std::size_t>(0, 40);
+      const auto length = *rc::gen::inRange<std::size_t>(0, longest);
       row = *rc::gen::container<Words>(length, id);
     }
     if (*rc::gen::arbitrary<bool>()) {
@@ -570,6 +576,44 @@ TEST(ConnectedComponentsCheck,
     RC_ASSERT(std::all_of(
         fingerprints.begin(), fingerprints.end(),
         [&](std::uint64_t f) { return f == fingerprints.front(); }));
+  }));
+}
+
+// An offset moved anywhere, in a graph long enough for every path of the
+// fingerprint (windows, gathers, rows alone): where it breaks the order of
+// the offsets, every target reports malformed offsets and Check throws,
+// without reading outside the arrays (the sanitizer presets watch that).
+TEST(ConnectedComponentsCheck, EveryHighwayTargetCatchesOneMovedOffset) {
+  BestTargetAfterwards best_target_afterwards;
+  EXPECT_TRUE(rc::check("one offset moved, every target", [] {
+    const auto n = *rc::gen::inRange<std::size_t>(2, 100);
+    const auto id =
+        rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(n));
+    const auto longest = *rc::gen::element<std::size_t>(2, 4, 12, 40);
+    std::vector<Words> rows(n);
+    for (Words& row : rows) {
+      const auto length = *rc::gen::inRange<std::size_t>(0, longest);
+      row = *rc::gen::container<Words>(length, id);
+    }
+    Csr graph = GraphOfRows(rows);
+    const auto at = *rc::gen::inRange<std::size_t>(1, n);
+    const auto entries = static_cast<std::uint32_t>(graph.entries());
+    graph.offsets[at] = *rc::gen::oneOf(
+        rc::gen::inRange<std::uint32_t>(0, entries + 1),
+        rc::gen::inRange<std::uint32_t>(entries + 1, entries + 40));
+    const bool ordered =
+        std::is_sorted(graph.offsets.begin(), graph.offsets.end());
+    RC_CLASSIFY(ordered);
+    for (const std::int64_t target : simd::RunnableTargets()) {
+      simd::ForceTarget(target);
+      bool out_of_range = false;
+      bool malformed = false;
+      detail::SymmetryFingerprint(graph, 0, n, &out_of_range, &malformed);
+      RC_ASSERT(malformed == !ordered);
+      if (!ordered) {
+        RC_ASSERT_THROWS_AS(Check(graph, *rc::gen::inRange(1, 3)), Error);
+      }
+    }
   }));
 }
 

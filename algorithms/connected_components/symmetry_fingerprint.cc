@@ -1,11 +1,14 @@
 // Check's symmetry fingerprint (connected_components.h) on Highway
 // lanes. The fingerprint is a sum modulo 2^64, so lanes may add in any order
-// and every target gives the bits of the scalar definition. Rows at least a
-// vector long hash their ids a vector at a time and fold them into vector
-// accumulators weighted by the row's own hashes (no reduction per row);
-// shorter rows, which dominate lattices, paths and meshes, go a vector of
-// rows at a time, entry j of each by one gather (docs/connected_components.md
-// has the costs).
+// and every target gives the bits of the scalar definition. Ids are mixed on
+// 32-bit lanes (a bijection of uint32, native multiplies on every target)
+// and summed, with their squares, on 64-bit lanes. Rows at least a vector
+// long take a vector of their ids at a time and fold the sums into vector
+// accumulators weighted by the row's own coefficients (no reduction per
+// row); shorter rows, which dominate lattices, paths and meshes, go a
+// vector of rows at a time, entry j of each by one gather
+// (docs/connected_components.md has the costs).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -21,40 +24,75 @@
 #define ADJ_CONNECTED_COMPONENTS_FINGERPRINT_MIXES
 namespace adj::connected_components::detail {
 
-constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ull;
-constexpr std::uint64_t kLow63 = ~0ull >> 1;
+constexpr std::uint32_t kMixMultiplier = 0x7FEB352Du;
 
-// H1 is odd and one-to-one on ids: an odd multiply and a right xorshift
-// are bijections of 63-bit numbers, and 2x + 1 keeps them apart. H2 = H1^2.
-// An entry (u, v) then adds H1(u) H1(v) (H1(u) - H1(v)): a product of two
-// units and a difference that vanishes only for u == v, so one missing or
-// extra mirror never cancels (mixes built from multiplies and xorshifts
-// alone, as before, were nearly linear under v -> 2v + 1 and missed the
-// single entry 48 -> 97). The xorshift keeps the sum from being a
-// polynomial in the ids that several defects could cancel.
-inline std::uint64_t Hash1(std::uint64_t v) {
-  std::uint64_t x = (v * kMul) & kLow63;
-  x ^= x >> 31;
-  return (x << 1) | 1;
+// A bijection of uint32: xorshifts and an odd multiply each are one. It
+// keeps the fingerprint from being a polynomial in the ids that several
+// defects could cancel (a mix nearly linear under v -> 2v + 1 once let a
+// single entry through, before H1 had the algebraic form below).
+inline std::uint32_t Mix(std::uint32_t v) {
+  v ^= v >> 16;
+  v *= kMixMultiplier;
+  return v ^ (v >> 15);
 }
-inline std::uint64_t Hash2(std::uint64_t h1) { return h1 * h1; }
+
+// H1(v) = 2 Mix(v) + 1 is odd and one-to-one on ids (below 2^33, so
+// distinct ids differ by a nonzero even number under 2^34), H2 = H1^2. An
+// entry (u, v) adds H2(u) H1(v) - H1(u) H2(v) = H1(u) H1(v) (H1(u) - H1(v)):
+// two units times a difference that is nonzero modulo 2^64 unless u == v.
+// With m = Mix(v) the entry's term is a_u m - b_u m^2 + c_u, so that a row
+// needs only the sums of its ids' mixes and of their squares.
+struct RowCoefficients {
+  std::uint64_t a;  // 2 H2(u) - 4 H1(u)
+  std::uint64_t b;  // 4 H1(u)
+  std::uint64_t c;  // H2(u) - H1(u)
+};
+inline RowCoefficients CoefficientsOfRow(std::uint32_t u) {
+  const std::uint64_t h1 = 2 * std::uint64_t{Mix(u)} + 1;
+  const std::uint64_t h2 = h1 * h1;
+  return {2 * h2 - 4 * h1, 4 * h1, h2 - h1};
+}
 
 // Row u's entries [begin, end) one at a time: their contribution to the
 // fingerprint; sets *bad on an id >= n.
 inline std::uint64_t ScalarRowPart(const std::uint32_t* indices,
                                    std::size_t begin, std::size_t end,
-                                   std::size_t n, std::uint64_t h1u,
-                                   std::uint64_t h2u, bool* bad) {
-  std::uint64_t sum1 = 0;
-  std::uint64_t sum2 = 0;
+                                   std::size_t n, const RowCoefficients& row,
+                                   bool* bad) {
+  std::uint64_t sum = 0;
+  std::uint64_t squares = 0;
   for (std::size_t k = begin; k < end; ++k) {
     const std::uint32_t v = indices[k];
     *bad |= v >= n;
-    const std::uint64_t h1 = Hash1(v);
-    sum1 += h1;
-    sum2 += Hash2(h1);
+    const std::uint64_t m = Mix(v);
+    sum += m;
+    squares += m * m;
   }
-  return h2u * sum1 - h1u * sum2;
+  return row.a * sum - row.b * squares + row.c * (end - begin);
+}
+
+// The definition, one row at a time; every target's result equals it.
+inline std::uint64_t ScalarRows(const std::uint32_t* offsets,
+                                const std::uint32_t* indices, std::size_t n,
+                                std::size_t row_begin, std::size_t row_end,
+                                bool* out_of_range, bool* malformed) {
+  const std::size_t entries = offsets[n];
+  std::uint64_t fingerprint = 0;
+  bool bad = false;
+  for (std::size_t u = row_begin; u < row_end; ++u) {
+    const std::size_t begin = offsets[u];
+    const std::size_t end = offsets[u + 1];
+    if (end < begin || end > entries) {
+      *malformed = true;
+      *out_of_range = bad;
+      return 0;
+    }
+    fingerprint +=
+        ScalarRowPart(indices, begin, end, n,
+                      CoefficientsOfRow(static_cast<std::uint32_t>(u)), &bad);
+  }
+  *out_of_range = bad;
+  return fingerprint;
 }
 
 }  // namespace adj::connected_components::detail
@@ -64,127 +102,259 @@ HWY_BEFORE_NAMESPACE();
 namespace adj::connected_components::detail::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+#if HWY_TARGET == HWY_SCALAR
+// One lane has no 64-bit half to widen into: the definition itself.
 std::uint64_t FingerprintRows(const std::uint32_t* offsets,
                               const std::uint32_t* indices, std::size_t n,
                               std::size_t row_begin, std::size_t row_end,
                               bool* out_of_range, bool* malformed) {
-  const hn::ScalableTag<std::uint64_t> d64;
-  const hn::Rebind<std::uint32_t, decltype(d64)> d32;
+  return ScalarRows(offsets, indices, n, row_begin, row_end, out_of_range,
+                    malformed);
+}
+#else
+std::uint64_t FingerprintRows(const std::uint32_t* offsets,
+                              const std::uint32_t* indices, std::size_t n,
+                              std::size_t row_begin, std::size_t row_end,
+                              bool* out_of_range, bool* malformed) {
+  const hn::ScalableTag<std::uint32_t> d32;
+  const hn::Repartition<std::uint64_t, decltype(d32)> d64;
   const hn::RebindToSigned<decltype(d32)> di32;
-  const std::size_t lanes = hn::Lanes(d64);
+  const std::size_t lanes = hn::Lanes(d32);
   const std::size_t entries = offsets[n];
+  const auto multiplier = hn::Set(d32, kMixMultiplier);
+  const auto low32 = hn::Set(d64, 0xFFFFFFFFull);
   const auto one = hn::Set(d64, 1);
-  const auto mul = hn::Set(d64, kMul);
-  const auto low63 = hn::Set(d64, kLow63);
-  // Hash1 and Hash2 of a vector of ids, as in the scalar definition.
-  const auto hash = [&](auto ids, auto& h1, auto& h2) {
-    auto x = hn::And(hn::PromoteTo(d64, ids) * mul, low63);
-    x = hn::Xor(x, hn::ShiftRight<31>(x));
-    h1 = hn::Or(hn::ShiftLeft<1>(x), one);
-    h2 = h1 * h1;
+  const auto mix = [&](auto v) {
+    v = hn::Xor(v, hn::ShiftRight<16>(v));
+    v = hn::Mul(v, multiplier);
+    return hn::Xor(v, hn::ShiftRight<15>(v));
+  };
+  // The 32-bit lanes of `m` as 64-bit numbers: the even lanes and the odd.
+  const auto even_of = [&](auto m) {
+    return hn::And(hn::BitCast(d64, m), low32);
+  };
+  const auto odd_of = [&](auto m) {
+    return hn::ShiftRight<32>(hn::BitCast(d64, m));
+  };
+  // m^2 of the even and of the odd lanes, as 64-bit numbers.
+  const auto even_squares = [&](auto m) { return hn::MulEven(m, m); };
+  const auto odd_squares = [&](auto m) {
+    const auto odd = hn::BitCast(d32, odd_of(m));
+    return hn::MulEven(odd, odd);
   };
   auto largest = hn::Zero(d32);  // the largest id seen by a vector load
   auto weighted = hn::Zero(d64);
   std::uint64_t fingerprint = 0;
   bool bad = false;
-  // Groups of `lanes` rows shorter than `lanes` entries each take one
-  // vector: entry j of every row by a gather, so that short rows (lattices,
-  // paths, meshes) need no scalar loop. Gathers index with int32, and the
-  // group's degrees (next - offset, unsigned) are all small only when its
-  // offsets do not decrease, which also validates them.
+  // Rows go `lanes` at a time. A group whose entries fill at most
+  // kWindows vectors (paths, sparse lattices) takes them a window of
+  // `lanes` consecutive entries at a time: one contiguous load of ids, and
+  // each entry's row found without a gather. The row of the entry at
+  // position k is u + #{r >= 1 : offsets[u + r] <= k}: the rows ended
+  // before the window, plus a prefix sum over the rows ending inside it,
+  // kept in 4-bit bins of one uint64 (its multiplication by 0x11...1 leaves
+  // in bin i the sum of bins 0..i). A bin or prefix reaches 16 only once
+  // every row of the group has ended, past the group's last entry, and
+  // carries only into higher bins.
+  //
+  // Other groups (meshes, dense lattices, the many short rows of Kronecker
+  // graphs) take entry j of each row shorter than `lanes` by one gather,
+  // accumulating per row, and their long rows one at a time. Gathers index
+  // with int32; a group's degrees (next - offset, unsigned) are small only
+  // where its offsets do not decrease, which also validates them.
+  constexpr std::size_t kWindows = 2;
+  const std::size_t kGatheredDegree = std::min<std::size_t>(lanes, 8);
+  const bool windows = lanes <= 16;
   const bool gathers = entries > 0 && entries < (std::size_t{1} << 31);
   const auto last_entry =
       hn::Set(d32, static_cast<std::uint32_t>(gathers ? entries - 1 : 0));
   // entries + 1 < 2^32 wherever the gathers run.
   const auto past_entries =
       hn::Set(d32, static_cast<std::uint32_t>(gathers ? entries + 1 : 0));
-  const auto iota = hn::Iota(d64, 0);
-  std::size_t u = row_begin;
-  while (u < row_end) {
-    if (gathers && u + lanes <= row_end) {
-      const auto first = hn::LoadU(d32, offsets + u);
-      const auto degrees = hn::Sub(hn::LoadU(d32, offsets + u + 1), first);
-      const std::uint32_t longest = hn::GetLane(hn::MaxOfLanes(d32, degrees));
-      const bool within = hn::AllTrue(d32, hn::Lt(first, past_entries));
-      if (longest < lanes && within) {
-        const auto rows = hn::Add(iota, hn::Set(d64, u));
-        auto x = hn::And(rows * mul, low63);
-        x = hn::Xor(x, hn::ShiftRight<31>(x));
-        const auto h1u = hn::Or(hn::ShiftLeft<1>(x), one);
-        const auto h2u = h1u * h1u;
-        const auto degrees64 = hn::PromoteTo(d64, degrees);
-        auto sum1 = hn::Zero(d64);
-        auto sum2 = hn::Zero(d64);
-        for (std::uint32_t j = 0; j < longest; ++j) {
-          const auto at = hn::Min(hn::Add(first, hn::Set(d32, j)), last_entry);
-          const auto ids = hn::GatherIndex(d32, indices, hn::BitCast(di32, at));
-          largest = hn::Max(largest, ids);
-          const auto in_row = hn::Lt(hn::Set(d64, j), degrees64);
-          auto h1 = hn::Zero(d64);
-          auto h2 = hn::Zero(d64);
-          hash(ids, h1, h2);
-          sum1 = sum1 + hn::IfThenElseZero(in_row, h1);
-          sum2 = sum2 + hn::IfThenElseZero(in_row, h2);
-        }
-        weighted = weighted + h2u * sum1 - h1u * sum2;
-        u += lanes;
-        continue;
-      }
+  const auto iota = hn::Iota(d32, 0);
+  const auto window = hn::Set(d32, static_cast<std::uint32_t>(lanes));
+  const auto gathered =
+      hn::Set(d32, static_cast<std::uint32_t>(kGatheredDegree));
+  // Lane i reads bin i of the prefix sums: bits 4i of the low or the high
+  // half of the uint64.
+  const auto upper_half = hn::Gt(iota, hn::Set(d32, 7));
+  const auto bin_shift = hn::ShiftLeft<2>(hn::And(iota, hn::Set(d32, 7)));
+  const auto fifteen = hn::Set(d32, 15);
+  const auto one32 = hn::Set(d32, 1);
+  const auto last_lane = hn::Set(d32, static_cast<std::uint32_t>(lanes - 1));
+  // The entry's term H1(u) H1(v) (H1(u) - H1(v)) with H1 = 2 m + 1, x and
+  // y the mixes of u and v: (4 x y + 2 x + 2 y + 1) 2 (x - y).
+  const auto terms = [&](auto x, auto y) {
+    const auto term = [&](auto x64, auto y64, auto xy) {
+      const auto product = hn::Add(
+          hn::Add(hn::ShiftLeft<2>(xy), hn::ShiftLeft<1>(hn::Add(x64, y64))),
+          one);
+      return hn::Mul(product, hn::ShiftLeft<1>(hn::Sub(x64, y64)));
+    };
+    const auto x_odd = hn::BitCast(d32, odd_of(x));
+    const auto y_odd = hn::BitCast(d32, odd_of(y));
+    return hn::Add(term(even_of(x), even_of(y), hn::MulEven(x, y)),
+                   term(odd_of(x), odd_of(y), hn::MulEven(x_odd, y_odd)));
+  };
+  // Row `row` on its own, its offsets validated; false on malformed ones.
+  const auto one_row = [&](std::size_t row_index) {
+    const std::size_t begin = offsets[row_index];
+    const std::size_t end = offsets[row_index + 1];
+    if (end < begin || end > entries) return false;
+    const RowCoefficients row =
+        CoefficientsOfRow(static_cast<std::uint32_t>(row_index));
+    if (end - begin < lanes && begin + lanes > entries) {
+      fingerprint += ScalarRowPart(indices, begin, end, n, row, &bad);
+      return true;
     }
-    // One row at a time: long rows, the last rows of the range, and groups
-    // whose offsets the check above did not accept.
-    const std::size_t group_end = std::min(row_end, u + lanes);
-    for (; u < group_end; ++u) {
-      const std::size_t begin = offsets[u];
-      const std::size_t end = offsets[u + 1];
-      if (end < begin || end > entries) {
-        *malformed = true;
-        *out_of_range = bad;
-        return 0;
-      }
-      const std::uint64_t h1u = Hash1(u);
-      const std::uint64_t h2u = Hash2(h1u);
-      if (end - begin < lanes) {
-        fingerprint += ScalarRowPart(indices, begin, end, n, h1u, h2u, &bad);
-        continue;
-      }
-      auto sum1 = hn::Zero(d64);
-      auto sum2 = hn::Zero(d64);
-      std::size_t k = begin;
-      for (; k + lanes <= end; k += lanes) {
+    auto sum = hn::Zero(d64);
+    auto squares = hn::Zero(d64);
+    const auto accumulate = [&](auto m) {
+      sum = hn::Add(sum, hn::Add(even_of(m), odd_of(m)));
+      squares = hn::Add(squares, hn::Add(even_squares(m), odd_squares(m)));
+    };
+    std::size_t k = begin;
+    for (; k + lanes <= end; k += lanes) {
+      const auto ids = hn::LoadU(d32, indices + k);
+      largest = hn::Max(largest, ids);
+      accumulate(mix(ids));
+    }
+    if (k < end) {
+      if (k + lanes <= entries) {
+        // A whole vector stays inside the array; the lanes past the row
+        // count as zero. Their ids belong to the graph all the same, so
+        // the range check may see them.
         const auto ids = hn::LoadU(d32, indices + k);
         largest = hn::Max(largest, ids);
-        auto h1 = hn::Zero(d64);
-        auto h2 = hn::Zero(d64);
-        hash(ids, h1, h2);
-        sum1 = sum1 + h1;
-        sum2 = sum2 + h2;
+        accumulate(hn::IfThenElseZero(hn::FirstN(d32, end - k), mix(ids)));
+      } else {
+        const RowCoefficients tail_only{row.a, row.b, 0};
+        fingerprint += ScalarRowPart(indices, k, end, n, tail_only, &bad);
       }
-      if (k < end) {
-        if (k + lanes <= entries) {
-          // A whole vector stays inside the array; the lanes past the row
-          // hash to zero. Their ids belong to the graph all the same, so
-          // the range check may see them.
-          const auto ids = hn::LoadU(d32, indices + k);
-          largest = hn::Max(largest, ids);
-          const auto in_row = hn::FirstN(d64, end - k);
-          auto h1 = hn::Zero(d64);
-          auto h2 = hn::Zero(d64);
-          hash(ids, h1, h2);
-          sum1 = sum1 + hn::IfThenElseZero(in_row, h1);
-          sum2 = sum2 + hn::IfThenElseZero(in_row, h2);
-        } else {
-          fingerprint += ScalarRowPart(indices, k, end, n, h1u, h2u, &bad);
+    }
+    weighted =
+        hn::Add(weighted, hn::Sub(hn::Mul(hn::Set(d64, row.a), sum),
+                                  hn::Mul(hn::Set(d64, row.b), squares)));
+    fingerprint += row.c * (end - begin);
+    return true;
+  };
+  const auto fail = [&] {
+    *malformed = true;
+    *out_of_range = bad;
+    return std::uint64_t{0};
+  };
+  std::size_t u = row_begin;
+  for (; u + lanes <= row_end && u + lanes <= n; u += lanes) {
+    const std::size_t k0 = offsets[u];
+    const std::size_t k_end = offsets[u + lanes];
+    const auto first = hn::LoadU(d32, offsets + u);
+    const auto next = hn::LoadU(d32, offsets + u + 1);
+    const std::size_t span = k_end - k0;
+    if (windows && k0 <= k_end && span <= kWindows * lanes &&
+        k0 + (span + lanes - 1) / lanes * lanes <= entries &&
+        hn::AllFalse(d32, hn::Gt(first, next))) {
+      const auto row_mixes =
+          mix(hn::Add(iota, hn::Set(d32, static_cast<std::uint32_t>(u))));
+      for (std::size_t w = 0; w * lanes < span; ++w) {
+        const std::size_t start = k0 + w * lanes;
+        const auto at = hn::Set(d32, static_cast<std::uint32_t>(start));
+        const auto ended = hn::Not(hn::Gt(next, at));
+        const auto inside =
+            hn::AndNot(ended, hn::Lt(next, hn::Add(at, window)));
+        const auto bins = hn::IfThenElseZero(inside, hn::Sub(next, at));
+        const auto counts = hn::IfThenElseZero(inside, one32);
+        const std::uint64_t histogram = hn::GetLane(hn::SumOfLanes(
+            d64,
+            hn::Add(hn::Shl(even_of(counts), hn::ShiftLeft<2>(even_of(bins))),
+                    hn::Shl(odd_of(counts), hn::ShiftLeft<2>(odd_of(bins))))));
+        const std::uint64_t prefix = histogram * 0x1111111111111111ull;
+        const auto halves = hn::IfThenElse(
+            upper_half, hn::Set(d32, static_cast<std::uint32_t>(prefix >> 32)),
+            hn::Set(d32, static_cast<std::uint32_t>(prefix)));
+        const auto local_rows =
+            hn::Min(hn::Add(hn::And(hn::Shr(halves, bin_shift), fifteen),
+                            hn::Set(d32, static_cast<std::uint32_t>(
+                                             hn::CountTrue(d32, ended)))),
+                    last_lane);
+        const auto x = hn::TableLookupLanes(
+            row_mixes, hn::IndicesFromVec(d32, local_rows));
+        const auto ids = hn::LoadU(d32, indices + start);
+        largest = hn::Max(largest, ids);
+        // Entries past the group's last take their row's own mix: a zero
+        // term.
+        const auto y = hn::IfThenElse(
+            hn::Lt(iota,
+                   hn::Set(d32, static_cast<std::uint32_t>(span - w * lanes))),
+            mix(ids), x);
+        weighted = hn::Add(weighted, terms(x, y));
+      }
+      continue;
+    }
+    const auto degrees = hn::Sub(next, first);
+    const auto short_rows = hn::Lt(degrees, gathered);
+    if (gathers && hn::AllTrue(d32, hn::Lt(first, past_entries))) {
+      const auto short_degrees = hn::IfThenElseZero(short_rows, degrees);
+      const std::uint32_t longest =
+          hn::GetLane(hn::MaxOfLanes(d32, short_degrees));
+      auto sum_even = hn::Zero(d64);
+      auto sum_odd = hn::Zero(d64);
+      auto squares_even = hn::Zero(d64);
+      auto squares_odd = hn::Zero(d64);
+      for (std::uint32_t j = 0; j < longest; ++j) {
+        const auto at = hn::Min(hn::Add(first, hn::Set(d32, j)), last_entry);
+        const auto ids = hn::GatherIndex(d32, indices, hn::BitCast(di32, at));
+        largest = hn::Max(largest, ids);
+        const auto m = hn::IfThenElseZero(
+            hn::Lt(hn::Set(d32, j), short_degrees), mix(ids));
+        sum_even = hn::Add(sum_even, even_of(m));
+        sum_odd = hn::Add(sum_odd, odd_of(m));
+        squares_even = hn::Add(squares_even, even_squares(m));
+        squares_odd = hn::Add(squares_odd, odd_squares(m));
+      }
+      // The rows' coefficients, as CoefficientsOfRow, and their terms.
+      const auto m_rows =
+          mix(hn::Add(iota, hn::Set(d32, static_cast<std::uint32_t>(u))));
+      const auto add_terms = [&](auto m_row, auto row_squares, auto sum,
+                                 auto squares, auto degree) {
+        const auto h1 = hn::Or(hn::ShiftLeft<1>(m_row), one);
+        const auto h2 =
+            hn::Add(hn::ShiftLeft<2>(hn::Add(row_squares, m_row)), one);
+        const auto a = hn::Sub(hn::ShiftLeft<1>(h2), hn::ShiftLeft<2>(h1));
+        const auto b = hn::ShiftLeft<2>(h1);
+        const auto c = hn::Sub(h2, h1);
+        weighted =
+            hn::Add(weighted, hn::Sub(hn::Mul(a, sum), hn::Mul(b, squares)));
+        weighted = hn::Add(weighted, hn::Mul(c, degree));
+      };
+      add_terms(even_of(m_rows), even_squares(m_rows), sum_even, squares_even,
+                even_of(short_degrees));
+      add_terms(odd_of(m_rows), odd_squares(m_rows), sum_odd, squares_odd,
+                odd_of(short_degrees));
+      if (!hn::AllTrue(d32, short_rows)) {
+        // Long rows, and rows whose offsets decrease, one at a time.
+        for (std::size_t r = 0; r < lanes; ++r) {
+          if (offsets[u + r + 1] - offsets[u + r] >= kGatheredDegree ||
+              offsets[u + r + 1] < offsets[u + r]) {
+            if (!one_row(u + r)) return fail();
+          }
         }
       }
-      weighted = weighted + hn::Set(d64, h2u) * sum1 - hn::Set(d64, h1u) * sum2;
+      continue;
     }
+    for (std::size_t r = 0; r < lanes; ++r) {
+      if (!one_row(u + r)) return fail();
+    }
+  }
+  // The rows left over, fewer than a group.
+  for (; u < row_end; ++u) {
+    if (!one_row(u)) return fail();
   }
   const std::uint32_t largest_id = hn::GetLane(hn::MaxOfLanes(d32, largest));
   bad |= largest_id >= n;
   *out_of_range = bad;
   return fingerprint + hn::GetLane(hn::SumOfLanes(d64, weighted));
 }
+#endif
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)
 }  // namespace adj::connected_components::detail::HWY_NAMESPACE
