@@ -1,12 +1,9 @@
 // Check's symmetry fingerprint (connected_components.h) on Highway
 // lanes. The fingerprint is a sum modulo 2^64, so lanes may add in any order
 // and every target gives the bits of the scalar definition. Ids are mixed on
-// 32-bit lanes (a bijection of uint32, native multiplies on every target)
-// and summed, with their squares, on 64-bit lanes. Rows at least a vector
-// long take a vector of their ids at a time and fold the sums into vector
-// accumulators weighted by the row's own coefficients (no reduction per
-// row); shorter rows, which dominate lattices, paths and meshes, go a
-// vector of rows at a time, entry j of each by one gather
+// 32-bit lanes (a bijection of uint32, native multiplies on every target);
+// the terms are summed on 64-bit lanes. Rows go a group of a vector's worth
+// at a time, by the three paths described in FingerprintRows
 // (docs/connected_components.md has the costs).
 #include <algorithm>
 #include <cstddef>
@@ -147,24 +144,20 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
   std::uint64_t fingerprint = 0;
   bool bad = false;
   // Rows go `lanes` at a time. A group whose entries fill at most
-  // kWindows vectors (paths, sparse lattices) takes them a window of
+  // kWindows vectors (paths, lattices, meshes) takes them a window of
   // `lanes` consecutive entries at a time: one contiguous load of ids, and
-  // each entry's row found without a gather. The row of the entry at
-  // position k is u + #{r >= 1 : offsets[u + r] <= k}: the rows ended
-  // before the window, plus a prefix sum over the rows ending inside it,
-  // kept in 4-bit bins of one uint64 (its multiplication by 0x11...1 leaves
-  // in bin i the sum of bins 0..i). A bin or prefix reaches 16 only once
-  // every row of the group has ended, past the group's last entry, and
-  // carries only into higher bins.
+  // each entry's row found by a binary search over the group's offsets in
+  // registers, not by a gather (gathers cost the most here).
   //
-  // Other groups (meshes, dense lattices, the many short rows of Kronecker
-  // graphs) take entry j of each row shorter than `lanes` by one gather,
-  // accumulating per row, and their long rows one at a time. Gathers index
-  // with int32; a group's degrees (next - offset, unsigned) are small only
-  // where its offsets do not decrease, which also validates them.
-  constexpr std::size_t kWindows = 2;
+  // Other groups (many rows of 8 entries or more, as in Kronecker graphs)
+  // take entry j of each row shorter than kGatheredDegree by one gather,
+  // accumulating per row, and their longer rows one at a time. Gathers
+  // index with int32; a group's degrees (next - offset, unsigned) are small
+  // only where its offsets do not decrease, which also validates them.
+  // docs/connected_components.md has the measurements behind kWindows and
+  // kGatheredDegree.
+  constexpr std::size_t kWindows = 8;
   const std::size_t kGatheredDegree = std::min<std::size_t>(lanes, 8);
-  const bool windows = lanes <= 16;
   const bool gathers = entries > 0 && entries < (std::size_t{1} << 31);
   const auto last_entry =
       hn::Set(d32, static_cast<std::uint32_t>(gathers ? entries - 1 : 0));
@@ -172,16 +165,8 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
   const auto past_entries =
       hn::Set(d32, static_cast<std::uint32_t>(gathers ? entries + 1 : 0));
   const auto iota = hn::Iota(d32, 0);
-  const auto window = hn::Set(d32, static_cast<std::uint32_t>(lanes));
   const auto gathered =
       hn::Set(d32, static_cast<std::uint32_t>(kGatheredDegree));
-  // Lane i reads bin i of the prefix sums: bits 4i of the low or the high
-  // half of the uint64.
-  const auto upper_half = hn::Gt(iota, hn::Set(d32, 7));
-  const auto bin_shift = hn::ShiftLeft<2>(hn::And(iota, hn::Set(d32, 7)));
-  const auto fifteen = hn::Set(d32, 15);
-  const auto one32 = hn::Set(d32, 1);
-  const auto last_lane = hn::Set(d32, static_cast<std::uint32_t>(lanes - 1));
   // The entry's term H1(u) H1(v) (H1(u) - H1(v)) with H1 = 2 m + 1, x and
   // y the mixes of u and v: (4 x y + 2 x + 2 y + 1) 2 (x - y).
   const auto terms = [&](auto x, auto y) {
@@ -250,32 +235,28 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
     const auto first = hn::LoadU(d32, offsets + u);
     const auto next = hn::LoadU(d32, offsets + u + 1);
     const std::size_t span = k_end - k0;
-    if (windows && k0 <= k_end && span <= kWindows * lanes &&
+    if (k0 <= k_end && span <= kWindows * lanes &&
         k0 + (span + lanes - 1) / lanes * lanes <= entries &&
         hn::AllFalse(d32, hn::Gt(first, next))) {
       const auto row_mixes =
           mix(hn::Add(iota, hn::Set(d32, static_cast<std::uint32_t>(u))));
       for (std::size_t w = 0; w * lanes < span; ++w) {
         const std::size_t start = k0 + w * lanes;
-        const auto at = hn::Set(d32, static_cast<std::uint32_t>(start));
-        const auto ended = hn::Not(hn::Gt(next, at));
-        const auto inside =
-            hn::AndNot(ended, hn::Lt(next, hn::Add(at, window)));
-        const auto bins = hn::IfThenElseZero(inside, hn::Sub(next, at));
-        const auto counts = hn::IfThenElseZero(inside, one32);
-        const std::uint64_t histogram = hn::GetLane(hn::SumOfLanes(
-            d64,
-            hn::Add(hn::Shl(even_of(counts), hn::ShiftLeft<2>(even_of(bins))),
-                    hn::Shl(odd_of(counts), hn::ShiftLeft<2>(odd_of(bins))))));
-        const std::uint64_t prefix = histogram * 0x1111111111111111ull;
-        const auto halves = hn::IfThenElse(
-            upper_half, hn::Set(d32, static_cast<std::uint32_t>(prefix >> 32)),
-            hn::Set(d32, static_cast<std::uint32_t>(prefix)));
-        const auto local_rows =
-            hn::Min(hn::Add(hn::And(hn::Shr(halves, bin_shift), fifteen),
-                            hn::Set(d32, static_cast<std::uint32_t>(
-                                             hn::CountTrue(d32, ended)))),
-                    last_lane);
+        // Each entry's row: the last r with first[r] <= its position, by a
+        // binary search over the lanes (offsets do not decrease, and an
+        // empty row's first equals the next row's, so the row found holds
+        // the entry).
+        const auto positions =
+            hn::Add(iota, hn::Set(d32, static_cast<std::uint32_t>(start)));
+        auto local_rows = hn::Zero(d32);
+        for (std::size_t step = lanes / 2; step > 0; step /= 2) {
+          const auto candidate = hn::Add(
+              local_rows, hn::Set(d32, static_cast<std::uint32_t>(step)));
+          const auto candidate_first =
+              hn::TableLookupLanes(first, hn::IndicesFromVec(d32, candidate));
+          local_rows = hn::IfThenElse(hn::Gt(candidate_first, positions),
+                                      local_rows, candidate);
+        }
         const auto x = hn::TableLookupLanes(
             row_mixes, hn::IndicesFromVec(d32, local_rows));
         const auto ids = hn::LoadU(d32, indices + start);
