@@ -274,43 +274,45 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
     const auto degrees = hn::Sub(next, first);
     const auto short_rows = hn::Lt(degrees, gathered);
     if (gathers && hn::AllTrue(d32, hn::Lt(first, past_entries))) {
-      const auto short_degrees = hn::IfThenElseZero(short_rows, degrees);
-      const std::uint32_t longest =
-          hn::GetLane(hn::MaxOfLanes(d32, short_degrees));
-      auto sum_even = hn::Zero(d64);
-      auto sum_odd = hn::Zero(d64);
-      auto squares_even = hn::Zero(d64);
-      auto squares_odd = hn::Zero(d64);
-      for (std::uint32_t j = 0; j < longest; ++j) {
-        const auto at = hn::Min(hn::Add(first, hn::Set(d32, j)), last_entry);
-        const auto ids = hn::GatherIndex(d32, indices, hn::BitCast(di32, at));
-        largest = hn::Max(largest, ids);
-        const auto m = hn::IfThenElseZero(
-            hn::Lt(hn::Set(d32, j), short_degrees), mix(ids));
-        sum_even = hn::Add(sum_even, even_of(m));
-        sum_odd = hn::Add(sum_odd, odd_of(m));
-        squares_even = hn::Add(squares_even, even_squares(m));
-        squares_odd = hn::Add(squares_odd, odd_squares(m));
+      if (!hn::AllFalse(d32, short_rows)) {
+        const auto short_degrees = hn::IfThenElseZero(short_rows, degrees);
+        const std::uint32_t longest =
+            hn::GetLane(hn::MaxOfLanes(d32, short_degrees));
+        auto sum_even = hn::Zero(d64);
+        auto sum_odd = hn::Zero(d64);
+        auto squares_even = hn::Zero(d64);
+        auto squares_odd = hn::Zero(d64);
+        for (std::uint32_t j = 0; j < longest; ++j) {
+          const auto at = hn::Min(hn::Add(first, hn::Set(d32, j)), last_entry);
+          const auto ids = hn::GatherIndex(d32, indices, hn::BitCast(di32, at));
+          largest = hn::Max(largest, ids);
+          const auto m = hn::IfThenElseZero(
+              hn::Lt(hn::Set(d32, j), short_degrees), mix(ids));
+          sum_even = hn::Add(sum_even, even_of(m));
+          sum_odd = hn::Add(sum_odd, odd_of(m));
+          squares_even = hn::Add(squares_even, even_squares(m));
+          squares_odd = hn::Add(squares_odd, odd_squares(m));
+        }
+        // The rows' coefficients, as CoefficientsOfRow, and their terms.
+        const auto m_rows =
+            mix(hn::Add(iota, hn::Set(d32, static_cast<std::uint32_t>(u))));
+        const auto add_terms = [&](auto m_row, auto row_squares, auto sum,
+                                   auto squares, auto degree) {
+          const auto h1 = hn::Or(hn::ShiftLeft<1>(m_row), one);
+          const auto h2 =
+              hn::Add(hn::ShiftLeft<2>(hn::Add(row_squares, m_row)), one);
+          const auto a = hn::Sub(hn::ShiftLeft<1>(h2), hn::ShiftLeft<2>(h1));
+          const auto b = hn::ShiftLeft<2>(h1);
+          const auto c = hn::Sub(h2, h1);
+          weighted =
+              hn::Add(weighted, hn::Sub(hn::Mul(a, sum), hn::Mul(b, squares)));
+          weighted = hn::Add(weighted, hn::Mul(c, degree));
+        };
+        add_terms(even_of(m_rows), even_squares(m_rows), sum_even, squares_even,
+                  even_of(short_degrees));
+        add_terms(odd_of(m_rows), odd_squares(m_rows), sum_odd, squares_odd,
+                  odd_of(short_degrees));
       }
-      // The rows' coefficients, as CoefficientsOfRow, and their terms.
-      const auto m_rows =
-          mix(hn::Add(iota, hn::Set(d32, static_cast<std::uint32_t>(u))));
-      const auto add_terms = [&](auto m_row, auto row_squares, auto sum,
-                                 auto squares, auto degree) {
-        const auto h1 = hn::Or(hn::ShiftLeft<1>(m_row), one);
-        const auto h2 =
-            hn::Add(hn::ShiftLeft<2>(hn::Add(row_squares, m_row)), one);
-        const auto a = hn::Sub(hn::ShiftLeft<1>(h2), hn::ShiftLeft<2>(h1));
-        const auto b = hn::ShiftLeft<2>(h1);
-        const auto c = hn::Sub(h2, h1);
-        weighted =
-            hn::Add(weighted, hn::Sub(hn::Mul(a, sum), hn::Mul(b, squares)));
-        weighted = hn::Add(weighted, hn::Mul(c, degree));
-      };
-      add_terms(even_of(m_rows), even_squares(m_rows), sum_even, squares_even,
-                even_of(short_degrees));
-      add_terms(odd_of(m_rows), odd_squares(m_rows), sum_odd, squares_odd,
-                odd_of(short_degrees));
       if (!hn::AllTrue(d32, short_rows)) {
         // Long rows, and rows whose offsets decrease, one at a time.
         for (std::size_t r = 0; r < lanes; ++r) {
