@@ -10,7 +10,11 @@
 //     variants run before their kernel);
 //   - connected_components/memcpy*/<graph>/vertices:<V>: copies moving the
 //     bytes a labelling moves at least (the Csr's offsets and indices in,
-//     one label per vertex out).
+//     one label per vertex out);
+//   - with a GPU, connected_components/cuda_ecl_cc/<graph>/vertices:<V>/
+//     device:1: its kernels alone on the graph already on the device, timed
+//     by CUDA events (DeviceLabeller), beside memcpy_cuda/<graph>/... (the
+//     same bytes copied on the device).
 // Graphs:
 //   - lattice_removed30 / 60 / 69: a 100^3 lattice, each site removed with
 //     probability 0.30, 0.60 or 0.69 (3D site percolation: occupancy 0.3116,
@@ -39,7 +43,11 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/common/cuda.h"
 #include "algorithms/connected_components/connected_components.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/connected_components/device_labeller.h"
+#endif
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
 #include "checks/connected_components.h"
@@ -159,6 +167,40 @@ void BenchCheck(benchmark::State& state, Scene& scene, int threads) {
   bench::DescribeCpuRun(state, threads, "cpu, input check only");
 }
 
+#if ADJ_HAVE_CUDA
+// cuda_ecl_cc's kernels alone: the graph copied to the device once, each
+// iteration's time the device's own (manual time), as prefix_sum's device
+// rows; verified like the other rows.
+void BenchDeviceResident(benchmark::State& state, Scene& scene) {
+  const Availability& gpu = cuda::Available();
+  if (!gpu.available) {
+    state.SkipWithError(gpu.reason.c_str());
+    return;
+  }
+  try {
+    const Csr& graph = scene.Graph();
+    Check(graph);
+    DeviceLabeller labeller(graph);
+    labeller.TimeLabels();
+    const std::string difference =
+        checks::connected_components::FirstDifference(scene.Oracle(),
+                                                      labeller.Labels());
+    if (!difference.empty()) {
+      state.SkipWithError(
+          ("labels differ from the oracle: " + difference).c_str());
+      return;
+    }
+    for (auto _ : state) state.SetIterationTime(labeller.TimeLabels());
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  SetCounters(state, scene);
+  state.counters["verified"] = 1;
+  bench::DescribeGpuRun(state, "device memory, kernel time");
+}
+#endif
+
 void AddScene(std::string name, std::size_t vertices,
               std::function<Csr()> build) {
   auto scene = std::make_unique<Scene>();
@@ -229,6 +271,12 @@ void RegisterAll() {
         [scene](std::int64_t) {
           return static_cast<std::int64_t>(scene->Graph().entries() / 2);
         });
+    bench::RegisterDeviceCopyLimits(
+        "connected_components", scene->name, "vertices", {vertices},
+        [scene](std::int64_t) { return scene->Bytes(); },
+        [scene](std::int64_t) {
+          return static_cast<std::int64_t>(scene->Graph().entries() / 2);
+        });
     benchmark::RegisterBenchmark(
         ("connected_components/check_graph" + suffix).c_str(),
         [scene](benchmark::State& state) { BenchCheck(state, *scene, 1); })
@@ -255,6 +303,19 @@ void RegisterAll() {
           ->ArgName("vertices")
           ->Arg(vertices)
           ->UseRealTime();
+#if ADJ_HAVE_CUDA
+      if (variant.backend == Backend::kCuda) {
+        benchmark::RegisterBenchmark(
+            ("connected_components/" + std::string(variant.name) + suffix)
+                .c_str(),
+            [scene](benchmark::State& state) {
+              BenchDeviceResident(state, *scene);
+            })
+            ->ArgNames({"vertices", "device"})
+            ->Args({vertices, 1})
+            ->UseManualTime();
+      }
+#endif
       if (variant.run_trusted == nullptr) continue;
       benchmark::RegisterBenchmark(
           ("connected_components/" + std::string(variant.name) + suffix)

@@ -11,7 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/common/cuda.h"
 #include "algorithms/common/simd.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/connected_components/device_labeller.h"
+#endif
 #include "checks/connected_components.h"
 #include "properties/variant_cases.h"
 #include "reference/connected_components.h"
@@ -770,4 +774,35 @@ TEST(Graphs, UndirectedGraphRejectsOutOfRangeIds) {
 }
 
 }  // namespace
+// The device-resident entry (what the device:1 benchmark rows time, and
+// what a family labelling on the GPU calls) labels as the oracle does: no
+// vertices, isolated vertices, a lattice near the percolation threshold, a
+// Kronecker graph and a path, twice each (the labels buffer reused).
+TEST(ConnectedComponentsDevice, LabellerMatchesTheOracle) {
+#if !ADJ_HAVE_CUDA
+  GTEST_SKIP() << "built without CUDA";
+#else
+  if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  const std::vector<Csr> graphs = {
+      GraphOfRows({}),
+      GraphOfRows(std::vector<Words>(5)),
+      scenes::LatticeWithRemovals(12, 12, 12, 0.69, 7),
+      scenes::Kronecker(10, 16, 11),
+      scenes::Path(100000),
+  };
+  for (const Csr& graph : graphs) {
+    Check(graph);
+    const auto expected = checks::connected_components::ExpectedOf(graph);
+    DeviceLabeller labeller(graph);
+    for (int call = 0; call < 2; ++call) {
+      EXPECT_GE(labeller.TimeLabels(), 0.0);
+      EXPECT_EQ(checks::connected_components::FirstDifference(
+                    expected, labeller.Labels()),
+                "")
+          << graph.rows() << " vertices, call " << call;
+    }
+  }
+#endif
+}
+
 }  // namespace adj::connected_components

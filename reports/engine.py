@@ -148,9 +148,11 @@ BENCHMARK_OPTIONS = ("min_time", "min_warmup_time", "iterations", "repeats")
 
 
 def is_kernel_only(row):
-    """A `trusted:1` row: a variant's kernel on input checked before timing.
-    Figures draw variants as shipped; the check-cost tables read these."""
-    return bool(row.args.get("trusted"))
+    """A `trusted:1` row (a variant's kernel on input checked before timing)
+    or a `device:1` row (a CUDA variant's kernels on data already on the
+    device, timed by CUDA events). Figures draw variants as shipped; the
+    check-cost tables and the docs read these."""
+    return bool(row.args.get("trusted") or row.args.get("device"))
 
 
 def shown(figure, run):

@@ -10,11 +10,14 @@
 //      volatile);
 //   3. flatten: every vertex points at its root.
 // Roots are only hooked under smaller roots, so each label is its
-// component's smallest id, as the family requires. Host memory in and out.
+// component's smallest id, as the family requires. device::EclCcLabels is
+// the kernels on device memory; the variant copies the graph in and the
+// labels out around it.
 #include <vector>
 
 #include "algorithms/common/cuda_memory.cuh"
 #include "algorithms/connected_components/connected_components.h"
+#include "algorithms/connected_components/device.cuh"
 
 namespace adj::connected_components {
 namespace {
@@ -110,19 +113,24 @@ void CudaEclCcLabelsTrusted(const Csr& graph, Components& out) {
   if (graph.entries() > 0) {
     indices.CopyFromHost(graph.indices.data(), graph.entries());
   }
-  const auto vertices = static_cast<std::uint32_t>(n);
-  const unsigned blocks = static_cast<unsigned>((n + kBlock - 1) / kBlock);
-  Init<<<blocks, kBlock>>>(offsets.data(), indices.data(), vertices,
-                           parent.data());
-  Compute<<<blocks, kBlock>>>(offsets.data(), indices.data(), vertices,
-                              parent.data());
-  Flatten<<<blocks, kBlock>>>(vertices, parent.data());
-  cuda::Check(cudaGetLastError(), "connected_components: ECL-CC kernels");
+  device::EclCcLabels(offsets.data(), indices.data(),
+                      static_cast<std::uint32_t>(n), parent.data(), nullptr);
   cuda::Check(cudaDeviceSynchronize(), "connected_components: ECL-CC kernels");
   parent.CopyToHost(out.labels.data(), n);
-  std::uint32_t count = 0;
-  for (std::size_t v = 0; v < n; ++v) count += out.labels[v] == v ? 1 : 0;
-  out.count = count;
+  out.count = CountRoots(out.labels);
 }
 
+namespace device {
+
+void EclCcLabels(const std::uint32_t* offsets, const std::uint32_t* indices,
+                 std::uint32_t n, std::uint32_t* labels, cudaStream_t stream) {
+  const auto blocks =
+      static_cast<unsigned>((std::size_t{n} + kBlock - 1) / kBlock);
+  Init<<<blocks, kBlock, 0, stream>>>(offsets, indices, n, labels);
+  Compute<<<blocks, kBlock, 0, stream>>>(offsets, indices, n, labels);
+  Flatten<<<blocks, kBlock, 0, stream>>>(n, labels);
+  cuda::Check(cudaGetLastError(), "connected_components: ECL-CC kernels");
+}
+
+}  // namespace device
 }  // namespace adj::connected_components
