@@ -778,7 +778,7 @@ TEST(Graphs, UndirectedGraphRejectsOutOfRangeIds) {
 // what a family labelling on the GPU calls) labels as the oracle does: no
 // vertices, isolated vertices, a lattice near the percolation threshold, a
 // Kronecker graph and a path, twice each (the labels buffer reused).
-TEST(ConnectedComponentsDevice, LabellerMatchesTheOracle) {
+TEST(ConnectedComponentsCuda, DeviceLabellerMatchesTheOracle) {
 #if !ADJ_HAVE_CUDA
   GTEST_SKIP() << "built without CUDA";
 #else
