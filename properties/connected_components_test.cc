@@ -495,6 +495,22 @@ struct BestTargetAfterwards {
   ~BestTargetAfterwards() { simd::ForceTarget(0); }
 };
 
+// n rows of ids below n, every row shorter than one bound drawn per graph:
+// 2 (mostly empty rows), 4 (short rows), 12 (rows around the gather
+// limit) or 40 (long rows), so that every path of the fingerprint runs.
+std::vector<Words> RowsBelowOneLengthBound(std::size_t n) {
+  const auto id =
+      rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(n));
+  const auto longest = *rc::gen::element<std::size_t>(2, 4, 12, 40);
+  RC_TAG(longest);
+  std::vector<Words> rows(n);
+  for (Words& row : rows) {
+    const auto length = *rc::gen::inRange<std::size_t>(0, longest);
+    row = *rc::gen::container<Words>(length, id);
+  }
+  return rows;
+}
+
 // The fingerprint runs on Highway lanes: groups of rows whose entries fill
 // a vector or two (windows), groups of short rows (gathers) with long rows
 // among them, long rows alone with a vector tail that reaches into the next
@@ -509,13 +525,7 @@ TEST(ConnectedComponentsCheck,
     const auto n = *rc::gen::inRange<std::size_t>(1, 80);
     const auto id =
         rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(n));
-    const auto longest = *rc::gen::element<std::size_t>(2, 4, 12, 40);
-    RC_TAG(longest);
-    std::vector<Words> rows(n);
-    for (Words& row : rows) {
-      const auto length = *rc::gen::inRange<std::size_t>(0, longest);
-      row = *rc::gen::container<Words>(length, id);
-    }
+    std::vector<Words> rows = RowsBelowOneLengthBound(n);
     if (*rc::gen::arbitrary<bool>()) {
       // Mirror every entry, then perhaps break one mirror.
       std::vector<Words> mirrored = rows;
@@ -591,15 +601,7 @@ TEST(ConnectedComponentsCheck, EveryHighwayTargetCatchesOneMovedOffset) {
   BestTargetAfterwards best_target_afterwards;
   EXPECT_TRUE(rc::check("one offset moved, every target", [] {
     const auto n = *rc::gen::inRange<std::size_t>(2, 100);
-    const auto id =
-        rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(n));
-    const auto longest = *rc::gen::element<std::size_t>(2, 4, 12, 40);
-    std::vector<Words> rows(n);
-    for (Words& row : rows) {
-      const auto length = *rc::gen::inRange<std::size_t>(0, longest);
-      row = *rc::gen::container<Words>(length, id);
-    }
-    Csr graph = GraphOfRows(rows);
+    Csr graph = GraphOfRows(RowsBelowOneLengthBound(n));
     const auto at = *rc::gen::inRange<std::size_t>(1, n);
     const auto entries = static_cast<std::uint32_t>(graph.entries());
     graph.offsets[at] = *rc::gen::oneOf(

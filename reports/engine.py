@@ -723,20 +723,28 @@ def check_cost_table(run, family, size_arg, check="check"):
                      f"{kernel_text} | {kernel_ms_text} | {kernel_ratio} | "
                      f"{name} {ms:.3f} | {check_ms / ms:.3f} |")
     paired = sorted(k for k in keys if kernels.get(k))
-    variants = sorted({v for k in paired for v in kernels[k]})
+    return lines + shipped_over_kernel_lines(
+        paired, kernels, as_shipped, f"scene | {size_arg}", digits=3)
+
+
+def shipped_over_kernel_lines(keys, kernels, as_shipped, columns, digits):
+    """report.md lines: for each (device, scene, size) key, every variant's
+    time as shipped / its kernel alone in ms (`digits` decimals), "-" where
+    one of the two is missing; `columns` names the scene and size columns.
+    No lines when no key has a kernel."""
+    variants = sorted({v for k in keys for v in kernels[k]})
     if not variants:
-        return lines
-    lines += ["", "Each variant as shipped / its kernel alone (ms):", "",
-              f"| device | scene | {size_arg} | " + " | ".join(variants)
-              + " |",
-              "| --- | --- | ---: | " + " | ".join("---" for _ in variants)
-              + " |"]
-    for key in paired:
+        return []
+    lines = ["", "Each variant as shipped / its kernel alone (ms):", "",
+             f"| device | {columns} | " + " | ".join(variants) + " |",
+             "| --- | --- | ---: | " + " | ".join("---" for _ in variants)
+             + " |"]
+    for key in keys:
         cells = []
         for variant in variants:
             kernel = kernels[key].get(variant)
-            full = as_shipped[key].get(variant)
-            cells.append(f"{full:.3f} / {kernel:.3f}"
+            full = as_shipped.get(key, {}).get(variant)
+            cells.append(f"{full:.{digits}f} / {kernel:.{digits}f}"
                          if kernel is not None and full is not None else "-")
         lines.append(f"| {key[0]} | {key[1]} | {key[2]} | "
                      + " | ".join(cells) + " |")

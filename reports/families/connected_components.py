@@ -3,7 +3,8 @@ the fastest kernel."""
 
 from collections import defaultdict
 
-from engine import BarFigure, is_limit, real_time_us
+from engine import (BarFigure, is_kernel_only, is_limit, real_time_us,
+                    shipped_over_kernel_lines)
 
 FAMILY = "connected_components"
 
@@ -15,7 +16,7 @@ FIGURES = [
         size_arg="vertices",
         # The bars are the variants as shipped and the check alone on one
         # thread; the report's check-cost table shows the rest.
-        leave_out=lambda row: (bool(row.args.get("trusted"))
+        leave_out=lambda row: (is_kernel_only(row)
                                or row.variant == "check_graph_openmp"),
         logy=True,
         ylabel="microseconds per labelling",
@@ -44,7 +45,9 @@ def tables(run):
         if r.variant in check_variants:
             checks[key][r.variant] = (ms, int(r.values.get("threads", 1)))
             continue
-        target = kernels if r.args.get("trusted") else shipped
+        if r.args.get("device"):
+            continue  # kernels on device-resident data: another measure
+        target = kernels if is_kernel_only(r) else shipped
         target[key][r.variant] = ms
     keys = sorted(k for k in checks if "check_graph" in checks[k]
                   and kernels.get(k))
@@ -83,18 +86,5 @@ def tables(run):
                      f"{threaded_text} | {best} | "
                      f"{best_ms:.2f} | {check / best_ms:.2f} | "
                      f"{threaded_ratio} | {shipped_text} |")
-    variants = sorted({v for k in keys for v in kernels[k]})
-    lines += ["", "Each variant as shipped / its kernel alone (ms):", "",
-              "| device | graph | vertices | " + " | ".join(variants) + " |",
-              "| --- | --- | ---: | " + " | ".join("---" for _ in variants)
-              + " |"]
-    for key in keys:
-        cells = []
-        for variant in variants:
-            kernel = kernels[key].get(variant)
-            full = shipped.get(key, {}).get(variant)
-            cells.append(f"{full:.2f} / {kernel:.2f}"
-                         if kernel is not None and full is not None else "-")
-        lines.append(f"| {key[0]} | {key[1]} | {key[2]} | "
-                     + " | ".join(cells) + " |")
-    return lines
+    return lines + shipped_over_kernel_lines(keys, kernels, shipped,
+                                             "graph | vertices", digits=2)
