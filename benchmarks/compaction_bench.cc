@@ -7,10 +7,15 @@
 // bytes_per_second counts bytes read plus bytes written for every row, as in
 // prefix_sum; counters
 // kept and verified (1: the output matched std::copy_if once).
+// With a GPU, compaction/<cuda variant>/keep<P>/n:<n>/device:1 times the
+// kernels alone on values and flags already on the device, by CUDA events
+// (DeviceCompactor), beside compaction/memcpy_cuda/keep<P>/n:<n> (the same
+// bytes copied on the device).
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
 #include <cstdint>
+#include <exception>
 #include <map>
 #include <memory>
 #include <random>
@@ -20,6 +25,10 @@
 
 #include "algorithms/common/simd.h"
 #include "algorithms/compaction/compaction.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/cuda.h"
+#include "algorithms/compaction/device_compactor.h"
+#endif
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
 #include "checks/compaction.h"
@@ -106,6 +115,49 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
           : "cpu");
 }
 
+#if ADJ_HAVE_CUDA
+// Device-resident: the kernels alone, by CUDA events, beside
+// compaction/memcpy_cuda/... (RegisterDeviceCopyLimits).
+void BenchDeviceResident(benchmark::State& state, const Variant& variant,
+                         int kept_percent) {
+  const Availability& gpu = cuda::Available();
+  if (!gpu.available) {
+    state.SkipWithError(gpu.reason.c_str());
+    return;
+  }
+  const std::int64_t n = state.range(0);
+  const Scene& scene = SceneOf(kept_percent, n);
+  std::size_t kept = 0;
+  try {
+    DeviceCompactor compactor(scene.values, scene.flags);
+    compactor.TimeCompact(variant.name);
+    const std::vector<std::uint32_t> out = compactor.Kept();
+    kept = out.size();
+    const std::string difference =
+        checks::compaction::FirstDifference(scene.expected, kept, out);
+    if (!difference.empty()) {
+      state.SkipWithError(
+          ("output differs from the oracle: " + difference).c_str());
+      return;
+    }
+    for (auto _ : state) {
+      state.SetIterationTime(compactor.TimeCompact(variant.name));
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(
+      state.iterations() *
+      static_cast<std::int64_t>(BytesMoved(kept_percent, n)));
+  state.counters["n"] = static_cast<double>(n);
+  state.counters["kept"] = static_cast<double>(kept);
+  state.counters["verified"] = 1;
+  bench::DescribeGpuRun(state, "device memory, kernel time");
+}
+#endif
+
 void RegisterAll() {
   bench::DescribeTable("compaction", "variants", Variants());
   const auto sizes = bench::PowersOfTwo(kMinLog2, kMaxLog2);
@@ -123,7 +175,23 @@ void RegisterAll() {
           });
       registered->ArgName("n")->UseRealTime();
       for (const std::int64_t n : sizes) registered->Arg(n);
+#if ADJ_HAVE_CUDA
+      if (variant.backend != Backend::kCuda) continue;
+      auto* resident = benchmark::RegisterBenchmark(
+          ("compaction/" + std::string(variant.name) + "/" + scene).c_str(),
+          [&variant, kept_percent](benchmark::State& state) {
+            BenchDeviceResident(state, variant, kept_percent);
+          });
+      resident->ArgNames({"n", "device"})->UseManualTime();
+      for (const std::int64_t n : sizes) resident->Args({n, 1});
+#endif
     }
+#if ADJ_HAVE_CUDA
+    bench::RegisterDeviceCopyLimits(
+        "compaction", scene, "n", sizes,
+        [kept_percent](std::int64_t n) { return BytesMoved(kept_percent, n); },
+        [](std::int64_t n) { return n; });
+#endif
   }
 }
 

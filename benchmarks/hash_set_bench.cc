@@ -9,11 +9,17 @@
 // copies of the keys' bytes (moving them twice: read, then stored). Counters:
 // keys, load (percent of slots), threads, verified (1: the set held exactly the
 // keys / every answer right).
+// With a GPU, hash_set/cuda_lock_free/<op>/load:<P>/device:1 times the
+// kernel alone on keys already on the device (one insert pass into the
+// emptied table, or one lookup), by CUDA events (DeviceResidentSet), beside
+// hash_set/memcpy_cuda/<op>/load:<P> (the same bytes copied on the
+// device).
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <map>
 #include <memory>
 #include <random>
@@ -22,6 +28,10 @@
 #include <vector>
 
 #include "algorithms/hash_set/hash_set.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/cuda.h"
+#include "algorithms/hash_set/device_resident_set.h"
+#endif
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
 #include "checks/hash_set.h"
@@ -146,22 +156,69 @@ void BenchLookup(benchmark::State& state, const Variant& variant) {
   Describe(state, variant, load, keys.queries.size());
 }
 
+#if ADJ_HAVE_CUDA
+// Device-resident: the kernel alone, by CUDA events, beside
+// hash_set/memcpy_cuda/... (RegisterDeviceCopyLimits).
+void BenchDeviceResident(benchmark::State& state, bool insert) {
+  const Availability& gpu = cuda::Available();
+  if (!gpu.available) {
+    state.SkipWithError(gpu.reason.c_str());
+    return;
+  }
+  const std::int64_t load = state.range(0);
+  const Keys& keys = KeysFor(load);
+  try {
+    DeviceResidentSet set(kCapacity, keys.present, keys.queries);
+    set.TimeInsert();
+    std::string difference = checks::hash_set::FirstDifferenceInKeys(
+        keys.expected, set.Size(), set.Keys());
+    if (difference.empty() && !insert) {
+      set.TimeLookup();
+      difference = checks::hash_set::FirstDifferenceInAnswers(
+          keys.answers, keys.queries, set.Found());
+    }
+    if (!difference.empty()) {
+      state.SkipWithError(
+          ("the device set differs from the oracle: " + difference).c_str());
+      return;
+    }
+    for (auto _ : state) {
+      state.SetIterationTime(insert ? set.TimeInsert() : set.TimeLookup());
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  const std::size_t count = insert ? keys.present.size() : keys.queries.size();
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<std::int64_t>(count));
+  state.counters["keys"] = static_cast<double>(count);
+  state.counters["load"] = static_cast<double>(load);
+  state.counters["verified"] = 1;
+  bench::DescribeGpuRun(state, "device memory, kernel time");
+}
+#endif
+
 void RegisterAll() {
   bench::DescribeTable("hash_set", "variants", Variants());
   const std::vector<std::int64_t> loads(std::begin(kLoads), std::end(kLoads));
   for (const char* op : {"insert", "lookup"}) {
     const bool insert = std::string(op) == "insert";
-    bench::RegisterMemcpyLimits(
-        "hash_set", op, "load", loads,
-        [insert](std::int64_t load) {
-          const std::size_t keys =
-              insert ? KeysAt(load)
-                     : KeysAt(load) - KeysAt(load) / 2 + KeysAt(load) / 2;
-          return 2 * keys * sizeof(std::uint32_t);  // read, then stored
-        },
-        [](std::int64_t load) {
-          return static_cast<std::int64_t>(KeysAt(load));
-        });
+    const auto bytes_of = [insert](std::int64_t load) {
+      const std::size_t keys =
+          insert ? KeysAt(load)
+                 : KeysAt(load) - KeysAt(load) / 2 + KeysAt(load) / 2;
+      return 2 * keys * sizeof(std::uint32_t);  // read, then stored
+    };
+    const auto items_of = [](std::int64_t load) {
+      return static_cast<std::int64_t>(KeysAt(load));
+    };
+    bench::RegisterMemcpyLimits("hash_set", op, "load", loads, bytes_of,
+                                items_of);
+#if ADJ_HAVE_CUDA
+    bench::RegisterDeviceCopyLimits("hash_set", op, "load", loads, bytes_of,
+                                    items_of);
+#endif
     for (const Variant& variant : Variants()) {
       auto* registered = benchmark::RegisterBenchmark(
           ("hash_set/" + std::string(variant.name) + "/" + op).c_str(),
@@ -171,6 +228,18 @@ void RegisterAll() {
       registered->ArgName("load")->UseManualTime()->Unit(
           benchmark::kMillisecond);
       for (const std::int64_t load : loads) registered->Arg(load);
+#if ADJ_HAVE_CUDA
+      if (variant.backend != Backend::kCuda) continue;
+      auto* resident = benchmark::RegisterBenchmark(
+          ("hash_set/" + std::string(variant.name) + "/" + op).c_str(),
+          [insert](benchmark::State& state) {
+            BenchDeviceResident(state, insert);
+          });
+      resident->ArgNames({"load", "device"})
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+      for (const std::int64_t load : loads) resident->Args({load, 1});
+#endif
     }
   }
 }

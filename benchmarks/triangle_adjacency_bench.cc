@@ -10,6 +10,10 @@
 // triangles a build would handle at copy speed).
 // triangle_adjacency/check/<scene>/triangles:<T> times the family's input
 // check as a pass of its own (the variants test inside their count pass).
+// With a GPU, triangle_adjacency/cuda/<scene>/triangles:<T>/device:1 times
+// the kernels alone on triangles already on the device, by CUDA events
+// (DeviceBuilder), beside triangle_adjacency/memcpy_cuda/<scene>/... (the
+// same bytes copied on the device).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -22,6 +26,9 @@
 
 #include "algorithms/common/cuda.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/triangle_adjacency/device_builder.h"
+#endif
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
 #include "checks/triangle_adjacency.h"
@@ -173,6 +180,45 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
   bench::DescribeCpuRun(state, out.threads, "cpu");
 }
 
+#if ADJ_HAVE_CUDA
+// Device-resident: the kernels alone, by CUDA events, beside
+// triangle_adjacency/memcpy_cuda/... (RegisterDeviceCopyLimits).
+void BenchDeviceResident(benchmark::State& state, Scene& scene) {
+  const Availability& gpu = cuda::Available();
+  if (!gpu.available) {
+    state.SkipWithError(gpu.reason.c_str());
+    return;
+  }
+  const Mesh& mesh = scene.mesh;
+  Adjacency out;
+  try {
+    Check(mesh.triangles, mesh.particles());
+    DeviceBuilder builder(mesh.triangles, mesh.particles());
+    builder.TimeBuild();
+    out = builder.Result();
+    if (const std::string difference = Disagreement(scene, out);
+        !difference.empty()) {
+      state.SkipWithError(
+          ("output differs from the oracle: " + difference).c_str());
+      return;
+    }
+    for (auto _ : state) state.SetIterationTime(builder.TimeBuild());
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  const auto triangles = static_cast<std::int64_t>(mesh.triangles.size());
+  state.SetItemsProcessed(state.iterations() * triangles);
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(BytesOf(scene)));
+  state.counters["triangles"] = static_cast<double>(triangles);
+  state.counters["particles"] = static_cast<double>(mesh.particles());
+  state.counters["max_adjacent"] = out.max_adjacent;
+  state.counters["verified"] = 1;
+  bench::DescribeGpuRun(state, "device memory, kernel time");
+}
+#endif
+
 // The family's input check as a pass of its own (triangle_adjacency::Check):
 // what a separate check would add to a build, whose variants make the same
 // test inside their count pass instead.
@@ -250,6 +296,12 @@ void RegisterAll() {
         "triangle_adjacency", scene->name, "triangles", {triangles},
         [scene](std::int64_t) { return BytesOf(*scene); },
         [](std::int64_t t) { return t; });
+#if ADJ_HAVE_CUDA
+    bench::RegisterDeviceCopyLimits(
+        "triangle_adjacency", scene->name, "triangles", {triangles},
+        [scene](std::int64_t) { return BytesOf(*scene); },
+        [](std::int64_t t) { return t; });
+#endif
     benchmark::RegisterBenchmark(
         ("triangle_adjacency/check/" + scene->name).c_str(),
         [scene](benchmark::State& state) { BenchCheck(state, *scene); })
@@ -265,6 +317,19 @@ void RegisterAll() {
             BenchVariant(state, variant, *scene);
           });
       registered->ArgName("triangles")->Arg(triangles)->UseRealTime();
+#if ADJ_HAVE_CUDA
+      if (variant.backend != Backend::kCuda) continue;
+      benchmark::RegisterBenchmark(
+          ("triangle_adjacency/" + std::string(variant.name) + "/" +
+           scene->name)
+              .c_str(),
+          [scene](benchmark::State& state) {
+            BenchDeviceResident(state, *scene);
+          })
+          ->ArgNames({"triangles", "device"})
+          ->Args({triangles, 1})
+          ->UseManualTime();
+#endif
     }
   }
 }

@@ -31,7 +31,8 @@
 // bit; for atomic_unscheduled on several threads, within
 // the interleaving bound of checks/triplet_collide.h, with max_error its
 // largest deviation),
-// threads, kernel_us (CUDA rows: the kernel alone, by CUDA events, while
+// threads, kernel_us (CUDA rows: the kernel alone, the mean of 50 passes on
+// the scene already on the device, by CUDA events (DeviceCollider), while
 // the row's time includes the copies; its limits are
 // triplet_collide/memcpy_cuda/... and memcpy_cuda_one_block/..., copies
 // moving the same bytes on the device, by the whole GPU and by one block of
@@ -54,6 +55,9 @@
 
 #include "algorithms/common/cuda.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/triplet_collide/device_collider.h"
+#endif
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
@@ -104,6 +108,7 @@ struct Prepared {
   std::size_t collided = 0;
   bool verified = false;
   double max_error = 0;
+  checks::triplet_collide::Expected expected;  // the oracle's result
 };
 
 void Prepare(const Variant& variant, const OrderSource& order,
@@ -117,10 +122,9 @@ void Prepare(const Variant& variant, const OrderSource& order,
         !order.simd ? 32u : (consumes.width != 0 ? consumes.width : 4u);
     order.scheduler->run(scene.triplets, scene.real, width, prepared.schedule);
   }
-  const checks::triplet_collide::Expected expected =
-      checks::triplet_collide::ExpectedOf(prepared.schedule.triplets,
-                                          scene.weights, scene.shapes,
-                                          scene.particles);
+  prepared.expected = checks::triplet_collide::ExpectedOf(
+      prepared.schedule.triplets, scene.weights, scene.shapes, scene.particles);
+  const checks::triplet_collide::Expected& expected = prepared.expected;
   prepared.collided = expected.collided;
   std::vector<Particle> got = scene.particles;
   variant.run(prepared.schedule, scene.weights, scene.shapes, got);
@@ -136,6 +140,31 @@ void Prepare(const Variant& variant, const OrderSource& order,
   }
 }
 
+#if ADJ_HAVE_CUDA
+// The mean of kKernelPasses passes of a CUDA variant's kernel on the scene
+// already on the device (DeviceCollider, CUDA events), whose result must
+// equal the oracle's as the shipped variant's did.
+double KernelSeconds(const Variant& variant, const Scene& scene,
+                     const Prepared& prepared) {
+  constexpr int kKernelPasses = 50;
+  DeviceCollider collider(prepared.schedule, scene.weights, scene.shapes,
+                          scene.particles);
+  double seconds = 0;
+  for (int pass = 0; pass < kKernelPasses; ++pass) {
+    seconds += collider.TimePass(variant.name);
+  }
+  const std::string difference = checks::triplet_collide::FirstDifference(
+      prepared.schedule.triplets, scene.weights, scene.shapes, scene.particles,
+      prepared.expected, collider.Particles(),
+      checks::triplet_collide::ExactnessOf(variant, scene.triplets.size()));
+  if (!difference.empty()) {
+    throw Error("the device-resident pass differs from the oracle: " +
+                difference);
+  }
+  return seconds / kKernelPasses;
+}
+#endif
+
 // `trusted`: the variant's run_trusted (no input check) on input checked
 // once before timing, the kernel alone; otherwise run, as shipped.
 void BenchPass(benchmark::State& state, const Variant& variant,
@@ -147,7 +176,7 @@ void BenchPass(benchmark::State& state, const Variant& variant,
     return;
   }
   std::vector<Particle> work = scene.particles;
-  double kernel_seconds = 0;
+  double kernel_us = 0;
   try {
     if (!prepared.done) Prepare(variant, order, scene, prepared);
     if (!prepared.error.empty()) {
@@ -166,12 +195,12 @@ void BenchPass(benchmark::State& state, const Variant& variant,
       state.SetIterationTime(std::chrono::duration<double>(
                                  std::chrono::steady_clock::now() - start)
                                  .count());
-#if ADJ_HAVE_CUDA
-      if (variant.backend == Backend::kCuda) {
-        kernel_seconds += LastCudaKernelSeconds();
-      }
-#endif
     }
+#if ADJ_HAVE_CUDA
+    if (variant.backend == Backend::kCuda) {
+      kernel_us = 1e6 * KernelSeconds(variant, scene, prepared);
+    }
+#endif
   } catch (const std::exception& error) {
     // A CUDA error, exhausted shared memory or memory loses this row only.
     prepared.error = error.what();
@@ -196,9 +225,7 @@ void BenchPass(benchmark::State& state, const Variant& variant,
   }
   if (variant.backend == Backend::kCuda) {
     // The kernel alone (CUDA events), without the copies and launch checks.
-    c["kernel_us"] = 1e6 * kernel_seconds /
-                     static_cast<double>(std::max<benchmark::IterationCount>(
-                         state.iterations(), 1));
+    c["kernel_us"] = kernel_us;
     bench::DescribeGpuRun(state);
     return;
   }

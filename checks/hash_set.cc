@@ -17,11 +17,15 @@ std::vector<std::uint8_t> AnswersOf(const Expected& expected,
 
 std::string FirstDifferenceInKeys(const Expected& expected,
                                   const adj::hash_set::Set& set) {
-  if (set.Size() != expected.keys.size()) {
-    return "Size() is " + std::to_string(set.Size()) + ", expected " +
+  return FirstDifferenceInKeys(expected, set.Size(), set.Keys());
+}
+
+std::string FirstDifferenceInKeys(const Expected& expected, std::size_t size,
+                                  std::vector<std::uint32_t> stored) {
+  if (size != expected.keys.size()) {
+    return "Size() is " + std::to_string(size) + ", expected " +
            std::to_string(expected.keys.size());
   }
-  std::vector<std::uint32_t> stored = set.Keys();
   std::sort(stored.begin(), stored.end());
   if (stored.size() != expected.keys.size()) {
     return "Keys() lists " + std::to_string(stored.size()) +

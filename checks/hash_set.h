@@ -28,6 +28,10 @@ std::vector<std::uint8_t> AnswersOf(const Expected& expected,
 // the first difference in words.
 std::string FirstDifferenceInKeys(const Expected& expected,
                                   const adj::hash_set::Set& set);
+// The same for a set given by its size and its stored keys in any order (a
+// table resident on the device).
+std::string FirstDifferenceInKeys(const Expected& expected, std::size_t size,
+                                  std::vector<std::uint32_t> stored);
 
 // The same after InsertAll of the expected keys into an empty set that
 // returned `added`: every key must have been new.

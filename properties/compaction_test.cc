@@ -11,6 +11,10 @@
 #include <vector>
 
 #include "algorithms/common/simd.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/cuda.h"
+#include "algorithms/compaction/device_compactor.h"
+#endif
 #include "checks/compaction.h"
 #include "properties/variant_cases.h"
 #include "reference/compaction.h"
@@ -219,6 +223,43 @@ TEST(CompactionOpenMp, ForksNoThreadWithoutAChunk) {
   EXPECT_EQ(OpenMpCompactThreads(2 * kChunk, true), 4);
   EXPECT_EQ(OpenMpCompactThreads(64 * kChunk, false), 8);
   omp_set_num_threads(default_threads);
+}
+
+// The device entries on resident arrays (DeviceCompactor, what benchmarks
+// time with CUDA events) keep what the oracle keeps: nothing, everything
+// kept or removed, lengths around a tile, and a long random array, twice
+// each (the buffers reused).
+TEST(CompactionCuda, DeviceCompactorMatchesTheOracle) {
+#if !ADJ_HAVE_CUDA
+  GTEST_SKIP() << "built without CUDA";
+#else
+  if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  std::vector<std::pair<Words, Flags>> cases = {
+      {{}, {}},
+      {{7, 8, 9}, {0, 0, 0}},
+      {{7, 8, 9}, {1, 2, 255}},
+  };
+  for (const std::size_t n : {1023u, 1024u, 1025u, 3000u, 1000003u}) {
+    const Words values = scenes::RandomWords(n, n);
+    Flags flags(n);
+    for (std::size_t i = 0; i < n; ++i) flags[i] = values[i] % 3 == 0 ? 1 : 0;
+    cases.emplace_back(values, flags);
+  }
+  for (const auto& [values, flags] : cases) {
+    const Words expected = checks::compaction::Expected(values, flags);
+    DeviceCompactor compactor(values, flags);
+    for (const char* variant : {"cuda", "cuda_cub"}) {
+      for (int call = 0; call < 2; ++call) {
+        EXPECT_GE(compactor.TimeCompact(variant), 0.0);
+        const Words kept = compactor.Kept();
+        EXPECT_EQ(
+            checks::compaction::FirstDifference(expected, kept.size(), kept),
+            "")
+            << variant << ", " << values.size() << " items, call " << call;
+      }
+    }
+  }
+#endif
 }
 
 TEST(CompactionOracle, IsCopyIf) {

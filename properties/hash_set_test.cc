@@ -13,6 +13,10 @@
 #include <thread>
 #include <vector>
 
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/cuda.h"
+#include "algorithms/hash_set/device_resident_set.h"
+#endif
 #include "checks/hash_set.h"
 #include "properties/variant_cases.h"
 #include "scenes/arrays.h"
@@ -386,6 +390,46 @@ TEST(LockFree, ConcurrentOverflowStopsAtCapacity) {
   int total_errors = 0;
   for (const int e : errors) total_errors += e;
   EXPECT_EQ(total_errors, 3000);
+}
+
+// The device entries on a resident table (DeviceResidentSet, what
+// benchmarks time with CUDA events): after an insert pass of distinct keys
+// the table holds exactly them, and a lookup answers as the oracle does,
+// for no keys, one, and a table filled to its capacity; twice each (the
+// table emptied and filled again).
+TEST(HashSetCuda, DeviceResidentSetMatchesTheOracle) {
+#if !ADJ_HAVE_CUDA
+  GTEST_SKIP() << "built without CUDA";
+#else
+  if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  for (const std::size_t n : {0u, 1u, 1000u, 300000u}) {
+    Keys keys(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      keys[i] = static_cast<std::uint32_t>(i * 2654435761u);  // distinct
+    }
+    Keys queries = keys;
+    queries.resize(n / 2);
+    queries.push_back(1);
+    queries.push_back(0xFFFFFFFEu);
+    const checks::hash_set::Expected expected =
+        checks::hash_set::ExpectedOf(keys);
+    const std::vector<std::uint8_t> answers =
+        checks::hash_set::AnswersOf(expected, queries);
+    DeviceResidentSet set(std::max<std::size_t>(n, 1), keys, queries);
+    for (int call = 0; call < 2; ++call) {
+      EXPECT_GE(set.TimeInsert(), 0.0);
+      EXPECT_EQ(checks::hash_set::FirstDifferenceInKeys(expected, set.Size(),
+                                                        set.Keys()),
+                "")
+          << n << " keys, call " << call;
+      EXPECT_GE(set.TimeLookup(), 0.0);
+      EXPECT_EQ(checks::hash_set::FirstDifferenceInAnswers(answers, queries,
+                                                           set.Found()),
+                "")
+          << n << " keys, call " << call;
+    }
+  }
+#endif
 }
 
 }  // namespace

@@ -13,6 +13,10 @@
 #include <vector>
 
 #include "algorithms/common/simd.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/cuda.h"
+#include "algorithms/triangle_adjacency/device_builder.h"
+#endif
 #include "algorithms/triangle_adjacency/count_kernel.h"
 #include "checks/triangle_adjacency.h"
 #include "properties/mesh_generators.h"
@@ -450,6 +454,37 @@ TEST(TriangleAdjacencyOpenMp, QuadPairsWithRepeatedCornersMatchOracle) {
 }
 
 // The oracle itself, on a case small enough to write out.
+// The device entry on resident triangles (DeviceBuilder, what benchmarks
+// time with CUDA events) builds the oracle's rows in descending order: no
+// triangles, a degenerate triangle, a disc, a shuffled grid; twice each (the
+// buffers reused).
+TEST(TriangleAdjacencyCuda, DeviceBuilderMatchesTheOracle) {
+#if !ADJ_HAVE_CUDA
+  GTEST_SKIP() << "built without CUDA";
+#else
+  if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  Mesh empty;
+  empty.positions.Resize(5);
+  Mesh degenerate;
+  degenerate.positions.Resize(3);
+  degenerate.triangles = {{0, 0, 1}, {2, 1, 0}};
+  const std::vector<Mesh> meshes = {
+      empty, degenerate, scenes::Disc(7, 3),
+      scenes::Shuffled(scenes::ClothGrid(300, 200, scenes::Diagonals::kUniform),
+                       5)};
+  for (const Mesh& mesh : meshes) {
+    Check(mesh.triangles, mesh.particles());
+    DeviceBuilder builder(mesh.triangles, mesh.particles());
+    for (int call = 0; call < 2; ++call) {
+      EXPECT_GE(builder.TimeBuild(), 0.0);
+      EXPECT_EQ(
+          Disagreement(mesh.triangles, mesh.particles(), builder.Result()), "")
+          << mesh.triangles.size() << " triangles, call " << call;
+    }
+  }
+#endif
+}
+
 TEST(TriangleAdjacencyOracle, ListsEachCornerInAscendingOrder) {
   const std::vector<Triangle> triangles = {{1, 0, 1}, {0, 2, 3}};
   const Csr csr = reference::TriangleAdjacency(triangles, 5);

@@ -16,6 +16,10 @@
 #include <utility>
 #include <vector>
 
+#if ADJ_HAVE_CUDA
+#include "algorithms/common/cuda.h"
+#include "algorithms/triplet_collide/device_collider.h"
+#endif
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "algorithms/triplet_schedule/variants.h"
 #include "checks/triplet_collide.h"
@@ -656,6 +660,35 @@ TEST(TripletCollideContract, CudaSharedRejectsMoreParticlesThanSharedMemory) {
   EXPECT_THROW(shared->run(schedule, scene.weights, scene.shapes, particles),
                TooLarge);
   EXPECT_EQ(BitwiseDifference(particles, scene.particles), "");
+}
+
+// The device entries on a resident scene (DeviceCollider, what benchmarks
+// time with CUDA events) push as the oracle does, bit for bit, with either
+// kernel, twice from the same particles.
+TEST(TripletCollideCuda, DeviceColliderMatchesTheOracle) {
+#if !ADJ_HAVE_CUDA
+  GTEST_SKIP() << "built without CUDA";
+#else
+  if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  const Mesh grid = scenes::Shuffled(
+      scenes::ClothGrid(40, 40, scenes::Diagonals::kUniform), 3);
+  const Scene scene = Dress(scenes::VirtualParticles(grid), grid.positions, 9);
+  const Schedule schedule =
+      Scheduled(&triplet_schedule::NvClothWarp, scene.triplets, scene.real, 32);
+  Check(schedule, scene.weights, scene.shapes, scene.particles);
+  DeviceCollider collider(schedule, scene.weights, scene.shapes,
+                          scene.particles);
+  for (const char* variant : {"cuda_shared", "cuda_global"}) {
+    for (int call = 0; call < 2; ++call) {
+      EXPECT_GE(collider.TimePass(variant), 0.0);
+      const Particles got = collider.Particles();
+      EXPECT_EQ(
+          Disagreement(scene, schedule.triplets, got, Exactness::kBitwise), "")
+          << variant << ", call " << call;
+      EXPECT_TRUE(AnyMoved(got, scene.particles));
+    }
+  }
+#endif
 }
 
 TEST(TripletCollideContract, DummiesLieBeyondEveryShape) {

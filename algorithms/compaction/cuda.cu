@@ -5,10 +5,13 @@
 //   3. each tile writes its kept items in order: a warp's rank of an item is
 //      the popcount of the ballot below its lane, a tile's warp offsets come
 //      from a scan of the warp counts in shared memory.
-// Stable, as the family requires. Host memory in and out.
+// Stable, as the family requires. The last tile writes the kept count, so
+// that nothing waits for the host between the kernels. device::Compact is
+// the entry on device memory; CudaCompact wraps it with the copies.
 #include <climits>
 
 #include "algorithms/compaction/cuda_arrays.cuh"
+#include "algorithms/compaction/device.cuh"
 #include "algorithms/prefix_sum/device_scan.cuh"
 
 namespace adj::compaction {
@@ -46,7 +49,7 @@ __global__ void CountTiles(const std::uint8_t* flags, std::size_t n,
 __global__ void ScatterTiles(const std::uint32_t* values,
                              const std::uint8_t* flags, std::size_t n,
                              const std::uint32_t* tile_offsets,
-                             std::uint32_t* out) {
+                             std::uint32_t* out, std::uint32_t* kept) {
   __shared__ std::uint32_t warp_counts[kWarps];
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = threadIdx.x % 32;
@@ -70,43 +73,62 @@ __global__ void ScatterTiles(const std::uint32_t* values,
     next += round_total;
     __syncthreads();  // warp_counts is rewritten next round
   }
+  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) *kept = next;
+}
+
+// The scan's scratch starts at this boundary after the tile offsets, so
+// that its 8-byte tile states stay aligned.
+constexpr std::size_t kAlignment = 256;
+
+std::size_t TileCount(std::size_t n) { return (n + kTile - 1) / kTile; }
+
+std::size_t TileOffsetBytes(std::size_t n) {
+  const std::size_t bytes = TileCount(n) * sizeof(std::uint32_t);
+  return (bytes + kAlignment - 1) / kAlignment * kAlignment;
 }
 
 }  // namespace
 
+namespace device {
+
+std::size_t CompactTempBytes(std::size_t n) {
+  return TileOffsetBytes(n) +
+         prefix_sum::device::LookbackTempBytes(TileCount(n));
+}
+
+void Compact(const std::uint32_t* values, const std::uint8_t* flags,
+             std::size_t n, std::uint32_t* out, std::uint32_t* kept, void* temp,
+             cudaStream_t stream) {
+  if (n == 0) {
+    cuda::Check(cudaMemsetAsync(kept, 0, sizeof(std::uint32_t), stream),
+                "cudaMemsetAsync");
+    return;
+  }
+  const std::size_t tiles = TileCount(n);
+  auto* tile_offsets = static_cast<std::uint32_t*>(temp);
+  void* scan_temp = static_cast<unsigned char*>(temp) + TileOffsetBytes(n);
+  CountTiles<<<static_cast<unsigned>(tiles), kThreads, 0, stream>>>(
+      flags, n, tile_offsets);
+  cuda::Check(cudaGetLastError(), "compaction: count kernel");
+  prefix_sum::device::LookbackScan(prefix_sum::Kind::kExclusive, tile_offsets,
+                                   tile_offsets, tiles, scan_temp, stream);
+  ScatterTiles<<<static_cast<unsigned>(tiles), kThreads, 0, stream>>>(
+      values, flags, n, tile_offsets, out, kept);
+  cuda::Check(cudaGetLastError(), "compaction: scatter kernel");
+}
+
+}  // namespace device
+
 std::size_t CudaCompact(std::span<const std::uint32_t> values,
                         std::span<const std::uint8_t> flags,
                         std::span<std::uint32_t> out) {
-  DeviceArrays arrays =
-      Upload(values, flags, out, static_cast<std::size_t>(UINT_MAX), "cuda");
-  const std::size_t n = values.size();
-  if (n == 0) return 0;
-  const std::size_t tiles = (n + kTile - 1) / kTile;
-  cuda::DeviceBuffer<std::uint32_t> d_tiles(tiles);
-  CountTiles<<<static_cast<unsigned>(tiles), kThreads>>>(arrays.flags.data(), n,
-                                                         d_tiles.data());
-  cuda::Check(cudaGetLastError(), "compaction: count kernel");
-  std::uint32_t last_count = 0;
-  cuda::Check(cudaMemcpy(&last_count, d_tiles.data() + tiles - 1,
-                         sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
-              "compaction: last tile count");
-  cuda::DeviceBuffer<unsigned char> scratch(
-      prefix_sum::device::LookbackTempBytes(tiles));
-  prefix_sum::device::LookbackScan(prefix_sum::Kind::kExclusive, d_tiles.data(),
-                                   d_tiles.data(), tiles, scratch.data(),
-                                   nullptr);
-  ScatterTiles<<<static_cast<unsigned>(tiles), kThreads>>>(
-      arrays.values.data(), arrays.flags.data(), n, d_tiles.data(),
-      arrays.out.data());
-  cuda::Check(cudaGetLastError(), "compaction: scatter kernel");
-  cuda::Check(cudaDeviceSynchronize(), "compaction: kernels");
-  std::uint32_t last_offset = 0;
-  cuda::Check(cudaMemcpy(&last_offset, d_tiles.data() + tiles - 1,
-                         sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
-              "compaction: last tile offset");
-  const std::size_t kept = std::size_t{last_offset} + last_count;
-  arrays.out.CopyToHost(out.data(), kept);
-  return kept;
+  const DeviceArrays arrays =
+      Upload(values, flags, out, static_cast<std::size_t>(UINT_MAX), "cuda",
+             &device::CompactTempBytes);
+  device::Compact(arrays.values.data(), arrays.flags.data(), values.size(),
+                  arrays.out.data(), arrays.kept.data(), arrays.temp.data(),
+                  nullptr);
+  return Download(arrays, out, "compaction: kernels");
 }
 
 }  // namespace adj::compaction

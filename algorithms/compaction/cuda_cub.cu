@@ -1,12 +1,14 @@
 // CUB's DeviceSelect::Flagged: the vendor baseline. Flagged keeps the items
 // whose flag is nonzero, the suite's flags remove them, so a first kernel
-// negates the flags (CUB 3 dropped its TransformInputIterator). Host memory
-// in and out, as the suite's other CUDA variants.
+// negates the flags (CUB 3 dropped its TransformInputIterator) into the
+// scratch, ahead of CUB's own. device::CubCompact is the entry on device
+// memory; CudaCubCompact wraps it with the copies.
 #include <climits>
 #include <cstdint>
 #include <cub/device/device_select.cuh>
 
 #include "algorithms/compaction/cuda_arrays.cuh"
+#include "algorithms/compaction/device.cuh"
 
 namespace adj::compaction {
 namespace {
@@ -18,37 +20,67 @@ __global__ void Negate(const std::uint8_t* flags, std::size_t n,
   if (i < n) keep[i] = flags[i] == 0 ? 1 : 0;
 }
 
+constexpr std::size_t kAlignment = 256;
+constexpr unsigned kBlock = 256;
+
+std::size_t KeepBytes(std::size_t n) {
+  return (n + kAlignment - 1) / kAlignment * kAlignment;
+}
+
+// CUB's scratch for n items: its size query reads no pointer, and is made
+// with CubCompact's argument types, so that it sizes the same
+// instantiation.
+std::size_t CubBytes(std::size_t n) {
+  std::size_t bytes = 0;
+  cuda::Check(cub::DeviceSelect::Flagged(
+                  nullptr, bytes, static_cast<const std::uint32_t*>(nullptr),
+                  static_cast<const std::uint8_t*>(nullptr),
+                  static_cast<std::uint32_t*>(nullptr),
+                  static_cast<std::uint32_t*>(nullptr), static_cast<int>(n)),
+              "cub::DeviceSelect::Flagged temp size");
+  return bytes;
+}
+
 }  // namespace
+
+namespace device {
+
+std::size_t CubCompactTempBytes(std::size_t n) {
+  return KeepBytes(n) + CubBytes(n);
+}
+
+void CubCompact(const std::uint32_t* values, const std::uint8_t* flags,
+                std::size_t n, std::uint32_t* out, std::uint32_t* kept,
+                void* temp, cudaStream_t stream) {
+  if (n == 0) {
+    cuda::Check(cudaMemsetAsync(kept, 0, sizeof(std::uint32_t), stream),
+                "cudaMemsetAsync");
+    return;
+  }
+  auto* keep = static_cast<std::uint8_t*>(temp);
+  std::size_t cub_bytes = CubBytes(n);
+  Negate<<<static_cast<unsigned>((n + kBlock - 1) / kBlock), kBlock, 0,
+           stream>>>(flags, n, keep);
+  cuda::Check(cudaGetLastError(), "compaction: negate flags");
+  cuda::Check(
+      cub::DeviceSelect::Flagged(keep + KeepBytes(n), cub_bytes, values,
+                                 static_cast<const std::uint8_t*>(keep), out,
+                                 kept, static_cast<int>(n), stream),
+      "cub::DeviceSelect::Flagged");
+}
+
+}  // namespace device
 
 std::size_t CudaCubCompact(std::span<const std::uint32_t> values,
                            std::span<const std::uint8_t> flags,
                            std::span<std::uint32_t> out) {
-  DeviceArrays arrays =
-      Upload(values, flags, out, static_cast<std::size_t>(INT_MAX), "cuda_cub");
-  const std::size_t n = values.size();
-  if (n == 0) return 0;
-  const int count = static_cast<int>(n);
-  cuda::DeviceBuffer<int> d_kept(1);
-  cuda::DeviceBuffer<std::uint8_t> keep(n);
-  constexpr unsigned kBlock = 256;
-  Negate<<<static_cast<unsigned>((n + kBlock - 1) / kBlock), kBlock>>>(
-      arrays.flags.data(), n, keep.data());
-  cuda::Check(cudaGetLastError(), "compaction: negate flags");
-  std::size_t temp_bytes = 0;
-  cuda::Check(cub::DeviceSelect::Flagged(
-                  nullptr, temp_bytes, arrays.values.data(), keep.data(),
-                  arrays.out.data(), d_kept.data(), count),
-              "cub::DeviceSelect::Flagged temp size");
-  cuda::DeviceBuffer<std::uint8_t> temp(temp_bytes);
-  cuda::Check(cub::DeviceSelect::Flagged(
-                  temp.data(), temp_bytes, arrays.values.data(), keep.data(),
-                  arrays.out.data(), d_kept.data(), count),
-              "cub::DeviceSelect::Flagged");
-  cuda::Check(cudaDeviceSynchronize(), "cub::DeviceSelect::Flagged");
-  int kept = 0;
-  d_kept.CopyToHost(&kept, 1);
-  arrays.out.CopyToHost(out.data(), static_cast<std::size_t>(kept));
-  return static_cast<std::size_t>(kept);
+  const DeviceArrays arrays =
+      Upload(values, flags, out, static_cast<std::size_t>(INT_MAX), "cuda_cub",
+             &device::CubCompactTempBytes);
+  device::CubCompact(arrays.values.data(), arrays.flags.data(), values.size(),
+                     arrays.out.data(), arrays.kept.data(), arrays.temp.data(),
+                     nullptr);
+  return Download(arrays, out, "cub::DeviceSelect::Flagged");
 }
 
 }  // namespace adj::compaction

@@ -6,8 +6,9 @@
 // A count pass, a scan and a fill pass give full lists with rows in cell
 // order (by cell in (z, y, x) order, then ascending id), as cell_order_simd
 // does, so no per-row sort is needed. No hash: no shared buckets, no
-// duplicates. Host memory in and out, as the suite's other CUDA variants;
-// the time includes the copies.
+// duplicates. device::CellOrderLists is the entry on device memory;
+// CudaCellOrder wraps it with the copies, so that the variant table runs it
+// like the others (its time includes the copies).
 //
 // The pair test is hash_grid.h's, in double, every operation rounded on its
 // own: this file is compiled with --fmad=false (algorithms/CMakeLists.txt).
@@ -15,7 +16,6 @@
 // Sort keys: one 64-bit key (z, y, x relative to the occupied box) when the
 // box has fewer than 2^64 cells; otherwise two stable passes (x, then
 // (z, y)), which give the same order.
-#include <chrono>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
@@ -24,6 +24,7 @@
 #include <string>
 
 #include "algorithms/common/cuda_memory.cuh"
+#include "algorithms/hash_grid/device.cuh"
 #include "algorithms/hash_grid/hash_grid.h"
 
 namespace adj::hash_grid {
@@ -261,37 +262,33 @@ int KeyBits(unsigned long long largest) {
   return bits;
 }
 
-}  // namespace
-
-void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
-  Check(points, params, /*hashed=*/false);
-  CudaCellOrderTrusted(points, params, out);
+// Grows `buffer` to hold at least `count` items (its contents are lost).
+template <typename T>
+void Reserve(cuda::DeviceBuffer<T>& buffer, std::size_t count) {
+  if (buffer.size() < count) {
+    buffer = cuda::DeviceBuffer<T>();
+    buffer = cuda::DeviceBuffer<T>(count);
+  }
 }
 
-void CudaCellOrderTrusted(const Points& points, const Params& params,
-                          Neighbors& out) {
-  cuda::RequireDevice();
-  const std::size_t n = points.size();
-  out.list = ListKind::kFull;
-  out.order = RowOrder::kCell;
+}  // namespace
+
+void device::CellOrderLists(const float* x, const float* y, const float* z,
+                            std::size_t n, const Params& params, Lists& out) {
+  out.entries = 0;
   out.candidates = 0;
-  out.device_seconds = 0;  // stays 0 where nothing reaches the device
-  out.threads = 1;
-  out.csr.offsets.assign(n + 1, 0);
-  out.csr.indices.clear();
-  if (n == 0) return;
+  Reserve(out.offsets, n + 1);
+  if (n == 0) {
+    cuda::Check(cudaMemset(out.offsets.data(), 0, sizeof(std::uint32_t)),
+                "cudaMemset");
+    return;
+  }
   if (n > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
     throw Error("hash_grid cuda: more than 2^31 - 1 particles");
   }
   const int items = static_cast<int>(n);
   CubScratch cub_scratch;
 
-  cuda::DeviceBuffer<float> x(n), y(n), z(n);
-  x.CopyFromHost(points.x.data(), n);
-  y.CopyFromHost(points.y.data(), n);
-  z.CopyFromHost(points.z.data(), n);
-  // The copies from pageable memory return once the data is on the device.
-  const auto on_device = std::chrono::steady_clock::now();
   cuda::DeviceBuffer<Cell> cells(n);
   cuda::DeviceBuffer<std::uint32_t> ids(n), sorted_ids(n);
   cuda::DeviceBuffer<int> box(6);
@@ -301,9 +298,8 @@ void CudaCellOrderTrusted(const Points& points, const Params& params,
       std::numeric_limits<int>::min(), std::numeric_limits<int>::min()};
   box.CopyFromHost(box_init, 6);
   const double spacing = params.spacing;
-  CellsOfParticles<<<BlocksFor(n), kThreads>>>(x.data(), y.data(), z.data(), n,
-                                               spacing, cells.data(),
-                                               ids.data(), box.data());
+  CellsOfParticles<<<BlocksFor(n), kThreads>>>(
+      x, y, z, n, spacing, cells.data(), ids.data(), box.data());
   cuda::Check(cudaGetLastError(), "hash_grid cuda: cells");
   int bounds[6];
   box.CopyToHost(bounds, 6);
@@ -352,8 +348,8 @@ void CudaCellOrderTrusted(const Points& points, const Params& params,
   cuda::DeviceBuffer<Cell> slot_cells(n);
   cuda::DeviceBuffer<std::uint32_t> heads(n), cell_index(n);
   GatherSorted<<<BlocksFor(n), kThreads>>>(
-      x.data(), y.data(), z.data(), cells.data(), sorted_ids.data(), n,
-      sx.data(), sy.data(), sz.data(), slot_cells.data(), heads.data());
+      x, y, z, cells.data(), sorted_ids.data(), n, sx.data(), sy.data(),
+      sz.data(), slot_cells.data(), heads.data());
   cuda::Check(cudaGetLastError(), "hash_grid cuda: gather");
   cub_scratch.Run(
       [&](void* scratch, std::size_t& bytes) {
@@ -415,27 +411,57 @@ void CudaCellOrderTrusted(const Points& points, const Params& params,
     throw Error("hash_grid: " + std::to_string(entries) +
                 " neighbour entries, more than uint32 offsets can address");
   }
-  cuda::DeviceBuffer<std::uint32_t> offsets(n + 1);
+  out.entries = static_cast<std::uint32_t>(entries);
   cub_scratch.Run(
       [&](void* scratch, std::size_t& bytes) {
         return cub::DeviceScan::ExclusiveSum(scratch, bytes, counts.data(),
-                                             offsets.data(), items);
+                                             out.offsets.data(), items);
       },
       "hash_grid cuda: row scan");
-  cuda::DeviceBuffer<std::uint32_t> indices(entries);
+  cuda::Check(cudaMemcpy(out.offsets.data() + n, &out.entries,
+                         sizeof(std::uint32_t), cudaMemcpyHostToDevice),
+              "hash_grid cuda: entry total");
+  Reserve(out.indices, entries);
   if (entries > 0) {
-    FillRows<<<BlocksFor(n), kThreads>>>(grid, n, offsets.data(),
-                                         indices.data());
+    FillRows<<<BlocksFor(n), kThreads>>>(grid, n, out.offsets.data(),
+                                         out.indices.data());
     cuda::Check(cudaGetLastError(), "hash_grid cuda: fill");
   }
+  // CUB's scratch is freed on return: its work must have ended.
   cuda::Check(cudaDeviceSynchronize(), "hash_grid cuda kernels");
-  out.device_seconds = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - on_device)
-                           .count();
-  offsets.CopyToHost(out.csr.offsets.data(), n);
-  out.csr.offsets[n] = static_cast<std::uint32_t>(entries);
-  out.csr.indices.resize(entries);
-  if (entries > 0) indices.CopyToHost(out.csr.indices.data(), entries);
+}
+
+void CudaCellOrder(const Points& points, const Params& params, Neighbors& out) {
+  Check(points, params, /*hashed=*/false);
+  CudaCellOrderTrusted(points, params, out);
+}
+
+void CudaCellOrderTrusted(const Points& points, const Params& params,
+                          Neighbors& out) {
+  cuda::RequireDevice();
+  const std::size_t n = points.size();
+  out.list = ListKind::kFull;
+  out.order = RowOrder::kCell;
+  out.candidates = 0;
+  out.threads = 1;
+  out.csr.offsets.assign(n + 1, 0);
+  out.csr.indices.clear();
+  if (n == 0) return;
+  if (n > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    throw Error("hash_grid cuda: more than 2^31 - 1 particles");
+  }
+  cuda::DeviceBuffer<float> x(n), y(n), z(n);
+  x.CopyFromHost(points.x.data(), n);
+  y.CopyFromHost(points.y.data(), n);
+  z.CopyFromHost(points.z.data(), n);
+  device::Lists lists;
+  device::CellOrderLists(x.data(), y.data(), z.data(), n, params, lists);
+  out.candidates = lists.candidates;
+  lists.offsets.CopyToHost(out.csr.offsets.data(), n + 1);
+  out.csr.indices.resize(lists.entries);
+  if (lists.entries > 0) {
+    lists.indices.CopyToHost(out.csr.indices.data(), lists.entries);
+  }
 }
 
 }  // namespace adj::hash_grid

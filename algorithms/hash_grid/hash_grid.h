@@ -74,12 +74,6 @@ struct Neighbors {
   std::uint64_t candidates = 0;
   // CPU threads the variant ran on.
   int threads = 1;
-  // cuda only: seconds from the positions being on the device to the lists
-  // being ready there (allocations, kernels, CUB calls and the small
-  // read-backs of sizes between them; not the bulk copies of positions and
-  // lists), so that a benchmark can state the GPU's own
-  // rate beside the host-to-host one. 0 for the CPU variants.
-  double device_seconds = 0;
 };
 
 class Error : public adj::Error {

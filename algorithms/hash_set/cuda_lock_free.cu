@@ -13,11 +13,15 @@
 // reservation has settled; only a key refused when the settled count has
 // reached the capacity, and not stored by then, makes the set full. Each
 // pass stores a key or finds one present, so the passes end.
+//
+// device.cuh is the entry on device memory (a pass, a lookup); the class
+// below wraps it with the copies and the retries.
 #include <algorithm>
 #include <utility>
 #include <vector>
 
 #include "algorithms/common/cuda_memory.cuh"
+#include "algorithms/hash_set/device.cuh"
 #include "algorithms/hash_set/hash_set.h"
 
 namespace adj::hash_set {
@@ -25,16 +29,12 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 
-// At rest (between kernels) `reserved` is the number of stored keys: the
-// only counter every insert touches, so that one contended atomic per key,
-// not three, is the cost of keeping the capacity.
-struct Counters {
-  unsigned long long reserved;
-  unsigned long long refused;
-};
+using device::Counters;
 
 enum InsertResult : int { kPresent = 0, kStored = 1, kRefused = -1 };
 
+// `reserved` is the only counter every insert touches, so that one contended
+// atomic per key, not three, is the cost of keeping the capacity.
 __device__ InsertResult InsertKey(std::uint32_t* slots, std::size_t mask,
                                   std::uint32_t key, std::size_t capacity,
                                   Counters* counters) {
@@ -64,16 +64,15 @@ __device__ InsertResult InsertKey(std::uint32_t* slots, std::size_t mask,
 }
 
 // Refused keys are appended to `refused` for the next pass.
-__global__ void InsertKernel(std::uint32_t* slots, std::size_t mask,
-                             const std::uint32_t* keys, std::size_t n,
-                             std::size_t capacity, Counters* counters,
-                             std::uint32_t* refused) {
+__global__ void InsertKernel(device::Table table, const std::uint32_t* keys,
+                             std::size_t n, std::uint32_t* refused) {
   const std::size_t i =
       static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const std::uint32_t key = keys[i];
-  if (InsertKey(slots, mask, key, capacity, counters) == kRefused) {
-    refused[atomicAdd(&counters->refused, 1ull)] = key;
+  if (InsertKey(table.slots, table.mask, key, table.capacity, table.counters) ==
+      kRefused) {
+    refused[atomicAdd(&table.counters->refused, 1ull)] = key;
   }
 }
 
@@ -83,24 +82,46 @@ __global__ void ContainsKernel(const std::uint32_t* slots, std::size_t mask,
   const std::size_t i =
       static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  const std::uint32_t key = keys[i];
-  std::uint8_t hit = 0;
-  if (key != kEmptyKey) {
-    for (std::size_t slot = HomeSlot(key, mask);; slot = (slot + 1) & mask) {
-      const std::uint32_t seen = slots[slot];
-      if (seen == key) {
-        hit = 1;
-        break;
-      }
-      if (seen == kEmptyKey) break;
-    }
-  }
-  found[i] = hit;
+  found[i] = device::Holds(slots, mask, keys[i]) ? 1 : 0;
 }
 
 unsigned Blocks(std::size_t n) {
   return static_cast<unsigned>((n + kBlock - 1) / kBlock);
 }
+
+}  // namespace
+
+namespace device {
+
+void Clear(const Table& table, cudaStream_t stream) {
+  cuda::Check(cudaMemsetAsync(table.slots, 0xFF,
+                              (table.mask + 1) * sizeof(std::uint32_t), stream),
+              "cudaMemsetAsync");
+  cuda::Check(cudaMemsetAsync(table.counters, 0, sizeof(Counters), stream),
+              "cudaMemsetAsync");
+}
+
+void InsertPass(const Table& table, const std::uint32_t* keys, std::size_t n,
+                std::uint32_t* refused, cudaStream_t stream) {
+  cuda::Check(cudaMemsetAsync(&table.counters->refused, 0,
+                              sizeof(unsigned long long), stream),
+              "cudaMemsetAsync");
+  if (n == 0) return;
+  InsertKernel<<<Blocks(n), kBlock, 0, stream>>>(table, keys, n, refused);
+  cuda::Check(cudaGetLastError(), "hash_set: insert kernel");
+}
+
+void ContainsAll(const Table& table, const std::uint32_t* keys, std::size_t n,
+                 std::uint8_t* found, cudaStream_t stream) {
+  if (n == 0) return;
+  ContainsKernel<<<Blocks(n), kBlock, 0, stream>>>(table.slots, table.mask,
+                                                   keys, n, found);
+  cuda::Check(cudaGetLastError(), "hash_set: lookup kernel");
+}
+
+}  // namespace device
+
+namespace {
 
 class CudaLockFree final : public Set {
  public:
@@ -128,11 +149,8 @@ class CudaLockFree final : public Set {
   }
   std::size_t Capacity() const override { return capacity_; }
   void Clear() override {
-    cuda::Check(
-        cudaMemset(slots_.data(), 0xFF, slots_.size() * sizeof(std::uint32_t)),
-        "cudaMemset");
-    cuda::Check(cudaMemset(counters_.data(), 0, sizeof(Counters)),
-                "cudaMemset");
+    device::Clear(View(), nullptr);
+    cuda::Check(cudaDeviceSynchronize(), "hash_set: clear");
   }
   std::size_t InsertAll(std::span<const std::uint32_t> keys) override {
     for (const std::uint32_t key : keys) CheckKey(key);
@@ -142,15 +160,9 @@ class CudaLockFree final : public Set {
     cuda::DeviceBuffer<std::uint32_t>& refused = Grown(refused_, keys.size());
     pending.CopyFromHost(keys.data(), keys.size());
     for (std::size_t n = keys.size(); n > 0;) {
-      Counters counters = Read();
-      counters.refused = 0;
-      counters_.CopyFromHost(&counters, 1);
-      InsertKernel<<<Blocks(n), kBlock>>>(slots_.data(), mask_, pending.data(),
-                                          n, capacity_, counters_.data(),
-                                          refused.data());
-      cuda::Check(cudaGetLastError(), "hash_set: insert kernel");
+      device::InsertPass(View(), pending.data(), n, refused.data(), nullptr);
       cuda::Check(cudaDeviceSynchronize(), "hash_set: insert kernel");
-      counters = Read();
+      const Counters counters = Read();
       n = static_cast<std::size_t>(counters.refused);
       if (n > 0 && counters.reserved >= capacity_) {
         // Settled at capacity: a refused key not stored since is one too many.
@@ -174,9 +186,8 @@ class CudaLockFree final : public Set {
     cuda::DeviceBuffer<std::uint32_t>& d_keys = Grown(keys_, keys.size());
     cuda::DeviceBuffer<std::uint8_t>& d_found = Grown(found_, keys.size());
     d_keys.CopyFromHost(keys.data(), keys.size());
-    ContainsKernel<<<Blocks(keys.size()), kBlock>>>(
-        slots_.data(), mask_, d_keys.data(), keys.size(), d_found.data());
-    cuda::Check(cudaGetLastError(), "hash_set: lookup kernel");
+    device::ContainsAll(View(), d_keys.data(), keys.size(), d_found.data(),
+                        nullptr);
     d_found.CopyToHost(found.data(), keys.size());
   }
   std::vector<std::uint32_t> Keys() const override {
@@ -188,6 +199,10 @@ class CudaLockFree final : public Set {
   }
 
  private:
+  device::Table View() const {
+    return {slots_.data(), mask_, capacity_, counters_.data()};
+  }
+
   // Scratch for the keys in flight, kept between calls and grown on demand,
   // so that repeated bulk calls pay no cudaMalloc and cudaFree.
   template <typename T>

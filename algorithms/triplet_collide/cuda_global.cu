@@ -11,7 +11,7 @@ namespace adj::triplet_collide {
 namespace {
 
 __global__ void __launch_bounds__(cuda_launch::kThreads)
-    CollideGlobal(cuda_launch::DeviceScene scene, float4* particles) {
+    CollideGlobalKernel(device::Scene scene, float4* particles) {
   const auto position = [&](std::uint32_t i) {
     const float4 p = particles[i];
     return point::Vec3{p.x, p.y, p.z};
@@ -36,6 +36,13 @@ __global__ void __launch_bounds__(cuda_launch::kThreads)
 
 }  // namespace
 
+void device::CollideGlobal(const Scene& scene, float4* particles,
+                           cudaStream_t stream) {
+  CollideGlobalKernel<<<1, cuda_launch::kThreads, 0, stream>>>(scene,
+                                                               particles);
+  cuda::Check(cudaGetLastError(), "cuda_global");
+}
+
 void CudaGlobalCollide(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
                        std::span<Particle> particles) {
@@ -49,9 +56,8 @@ void CudaGlobalCollideTrusted(const triplet_schedule::Schedule& schedule,
                               std::span<Particle> particles) {
   cuda_launch::CollideHostArrays(
       schedule, weights, shapes, particles, "cuda_global",
-      [](const cuda_launch::DeviceScene&) {},
-      [](const cuda_launch::DeviceScene& scene, float4* device_particles) {
-        CollideGlobal<<<1, cuda_launch::kThreads>>>(scene, device_particles);
+      [](const device::Scene& scene, float4* device_particles) {
+        device::CollideGlobal(scene, device_particles, nullptr);
       });
 }
 

@@ -20,7 +20,7 @@ namespace adj::triplet_collide {
 namespace {
 
 __global__ void __launch_bounds__(cuda_launch::kThreads)
-    CollideShared(cuda_launch::DeviceScene scene, float4* particles) {
+    CollideSharedKernel(device::Scene scene, float4* particles) {
   extern __shared__ float shared[];
   const std::uint32_t n = scene.particle_count;
   float* x = shared;
@@ -58,11 +58,39 @@ __global__ void __launch_bounds__(cuda_launch::kThreads)
 }
 
 // The SoA copy of the particles: x, y, z and inverse mass, 4 bytes each.
-std::size_t SharedBytes(const cuda_launch::DeviceScene& scene) {
+std::size_t SharedBytes(const device::Scene& scene) {
   return std::size_t{4} * sizeof(float) * scene.particle_count;
 }
 
 }  // namespace
+
+void device::PrepareShared(const Scene& scene) {
+  const std::size_t bytes = SharedBytes(scene);
+  int device = 0;
+  cuda::Check(cudaGetDevice(&device), "cudaGetDevice");
+  int optin = 0;
+  cuda::Check(cudaDeviceGetAttribute(
+                  &optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+              "cudaDeviceGetAttribute");
+  if (bytes > static_cast<std::size_t>(optin)) {
+    throw TooLarge(
+        "triplet_collide cuda_shared: " + std::to_string(scene.particle_count) +
+        " particles need " + std::to_string(bytes) +
+        " bytes of shared memory; a block may have " + std::to_string(optin) +
+        " (use cuda_global)");
+  }
+  cuda::Check(cudaFuncSetAttribute(CollideSharedKernel,
+                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                   static_cast<int>(bytes)),
+              "cudaFuncSetAttribute");
+}
+
+void device::CollideShared(const Scene& scene, float4* particles,
+                           cudaStream_t stream) {
+  CollideSharedKernel<<<1, cuda_launch::kThreads, SharedBytes(scene), stream>>>(
+      scene, particles);
+  cuda::Check(cudaGetLastError(), "cuda_shared");
+}
 
 void CudaSharedCollide(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
@@ -77,31 +105,9 @@ void CudaSharedCollideTrusted(const triplet_schedule::Schedule& schedule,
                               std::span<Particle> particles) {
   cuda_launch::CollideHostArrays(
       schedule, weights, shapes, particles, "cuda_shared",
-      [](const cuda_launch::DeviceScene& scene) {
-        const std::size_t bytes = SharedBytes(scene);
-        int device = 0;
-        cuda::Check(cudaGetDevice(&device), "cudaGetDevice");
-        int optin = 0;
-        cuda::Check(
-            cudaDeviceGetAttribute(
-                &optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
-            "cudaDeviceGetAttribute");
-        if (bytes > static_cast<std::size_t>(optin)) {
-          throw TooLarge("triplet_collide cuda_shared: " +
-                         std::to_string(scene.particle_count) +
-                         " particles need " + std::to_string(bytes) +
-                         " bytes of shared memory; a block may have " +
-                         std::to_string(optin) + " (use cuda_global)");
-        }
-        cuda::Check(
-            cudaFuncSetAttribute(CollideShared,
-                                 cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 static_cast<int>(bytes)),
-            "cudaFuncSetAttribute");
-      },
-      [](const cuda_launch::DeviceScene& scene, float4* device_particles) {
-        CollideShared<<<1, cuda_launch::kThreads, SharedBytes(scene)>>>(
-            scene, device_particles);
+      [](const device::Scene& scene, float4* device_particles) {
+        device::PrepareShared(scene);
+        device::CollideShared(scene, device_particles, nullptr);
       });
 }
 

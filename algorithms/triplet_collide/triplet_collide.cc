@@ -283,16 +283,4 @@ void CheckWarpLayout(const triplet_schedule::Schedule& schedule,
   }
 }
 
-#if ADJ_HAVE_CUDA
-namespace {
-thread_local double last_cuda_kernel_seconds = 0;
-}  // namespace
-
-double LastCudaKernelSeconds() { return last_cuda_kernel_seconds; }
-
-void detail::SetLastCudaKernelSeconds(double seconds) {
-  last_cuda_kernel_seconds = seconds;
-}
-#endif
-
 }  // namespace adj::triplet_collide

@@ -219,15 +219,6 @@ CollideFn CudaGlobalCollideTrusted;
 // The CUDA kernels run one block of this many threads per cloth (NvCloth's
 // simulateCloths runs up to 1024 per cloth block).
 inline constexpr int kCudaBlockThreads = 1024;
-
-// Seconds the kernel of this thread's last CudaSharedCollide or
-// CudaGlobalCollide pass ran, by CUDA events around the launch (checks and
-// copies excluded); 0 before the first. Benchmarks state it beside the
-// host-to-host time: the GPU's own time per schedule.
-double LastCudaKernelSeconds();
-namespace detail {
-void SetLastCudaKernelSeconds(double seconds);
-}  // namespace detail
 #endif
 
 }  // namespace adj::triplet_collide
