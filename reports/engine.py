@@ -751,6 +751,48 @@ def shipped_over_kernel_lines(keys, kernels, as_shipped, columns, digits):
     return lines
 
 
+def device_resident_table(run):
+    """report.md lines: every `device:1` row (a CUDA variant's device entry
+    on data already on the device, timed by CUDA events) against
+    `memcpy_cuda` (the same bytes copied device to device) at the same
+    family, scene, size and device, from the same run."""
+    copies = {}
+    kernels = []
+    for r in run.rows:
+        if "real_time" not in r.values:
+            continue
+        if r.variant == "memcpy_cuda":
+            copies[(r.family, r.device, r.scene,
+                    tuple(sorted(r.args.items())))] = real_time_us(r.values)
+        elif r.args.get("device") and not is_limit(r.variant):
+            kernels.append(r)
+    lines = []
+    for r in sorted(kernels, key=lambda r: (r.family, r.device, r.scene,
+                                            r.variant,
+                                            sorted(r.args.items()))):
+        size = tuple(sorted((k, v) for k, v in r.args.items()
+                            if k != "device"))
+        copy_us = copies.get((r.family, r.device, r.scene, size))
+        kernel_us = real_time_us(r.values)
+        ratio = (f"{copy_us / kernel_us:.2f}"
+                 if copy_us is not None and kernel_us > 0 else "-")
+        copy_text = f"{copy_us / 1e3:.3f}" if copy_us is not None else "-"
+        size_text = ", ".join(f"{k}={v}" for k, v in size)
+        lines.append(f"| {r.device} | {r.family} | {r.variant} | {r.scene} "
+                     f"| {size_text} | {kernel_us / 1e3:.3f} | {copy_text} "
+                     f"| {ratio} |")
+    if not lines:
+        return []
+    return ["", "## CUDA kernels alone on device-resident data", "",
+            "Each `device:1` row times a CUDA variant's device entry on data "
+            "already on the device (CUDA events); `memcpy_cuda` copies the "
+            "same bytes device to device in the same run. Times in ms; "
+            "copy / kernel is the fraction of that limit reached.", "",
+            "| device | family | variant | scene | size | kernel | "
+            "memcpy_cuda | copy / kernel |",
+            "| --- | --- | --- | --- | --- | ---: | ---: | ---: |"] + lines
+
+
 def machine_lines(contexts):
     lines = []
     for path, context in sorted(contexts.items()):

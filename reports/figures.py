@@ -89,6 +89,7 @@ def main():
             report += figure_sections(figure, run, args.out)
         if hasattr(module, "tables"):
             report += module.tables(run)
+    report += engine.device_resident_table(run)
     (args.out / "report.md").write_text("\n".join(report) + "\n")
     print(f"wrote {args.out / 'report.md'}")
 
