@@ -130,6 +130,12 @@ void DescribeCpuRun(benchmark::State& state, int threads,
   state.SetLabel(label);
 }
 
+bool GpuUsable(benchmark::State& state) {
+  const Availability& gpu = cuda::Available();
+  if (!gpu.available) state.SkipWithError(gpu.reason.c_str());
+  return gpu.available;
+}
+
 void DescribeGpuRun(benchmark::State& state, const std::string& detail) {
   state.SetLabel("gpu:" + cuda::DeviceName() + " (" + detail + ")");
 }

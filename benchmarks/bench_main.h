@@ -42,6 +42,10 @@ struct Registrar {
 void DescribeCpuRun(benchmark::State& state, int threads,
                     const std::string& label);
 
+// For a row timed on the GPU alone: false, the row skipped with the reason,
+// when no usable device is here.
+bool GpuUsable(benchmark::State& state);
+
 // Label for a GPU row: "gpu:<device name> (<detail>)", which the reports read
 // as the device (the detail says what the time includes).
 void DescribeGpuRun(benchmark::State& state,

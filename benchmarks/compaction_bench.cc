@@ -26,7 +26,6 @@
 #include "algorithms/common/simd.h"
 #include "algorithms/compaction/compaction.h"
 #if ADJ_HAVE_CUDA
-#include "algorithms/common/cuda.h"
 #include "algorithms/compaction/device_compactor.h"
 #endif
 #include "benchmarks/bench_main.h"
@@ -74,6 +73,18 @@ std::size_t BytesMoved(int kept_percent, std::int64_t n) {
              sizeof(std::uint32_t);
 }
 
+// Rates and counters of a verified row that kept `kept` of n items.
+void SetCounters(benchmark::State& state, int kept_percent, std::int64_t n,
+                 std::size_t kept) {
+  state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(
+      state.iterations() *
+      static_cast<std::int64_t>(BytesMoved(kept_percent, n)));
+  state.counters["n"] = static_cast<double>(n);
+  state.counters["kept"] = static_cast<double>(kept);
+  state.counters["verified"] = 1;
+}
+
 void BenchVariant(benchmark::State& state, const Variant& variant,
                   int kept_percent) {
   const Availability availability = CanRun(variant);
@@ -96,13 +107,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
     benchmark::DoNotOptimize(variant.run(scene.values, scene.flags, out));
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * n);
-  state.SetBytesProcessed(
-      state.iterations() *
-      static_cast<std::int64_t>(BytesMoved(kept_percent, n)));
-  state.counters["n"] = static_cast<double>(n);
-  state.counters["kept"] = static_cast<double>(kept);
-  state.counters["verified"] = 1;
+  SetCounters(state, kept_percent, n, kept);
   if (variant.backend == Backend::kCuda) {
     bench::DescribeGpuRun(state);
     return;
@@ -120,11 +125,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
 // compaction/memcpy_cuda/... (RegisterDeviceCopyLimits).
 void BenchDeviceResident(benchmark::State& state, const Variant& variant,
                          int kept_percent) {
-  const Availability& gpu = cuda::Available();
-  if (!gpu.available) {
-    state.SkipWithError(gpu.reason.c_str());
-    return;
-  }
+  if (!bench::GpuUsable(state)) return;
   const std::int64_t n = state.range(0);
   const Scene& scene = SceneOf(kept_percent, n);
   std::size_t kept = 0;
@@ -147,13 +148,7 @@ void BenchDeviceResident(benchmark::State& state, const Variant& variant,
     state.SkipWithError(error.what());
     return;
   }
-  state.SetItemsProcessed(state.iterations() * n);
-  state.SetBytesProcessed(
-      state.iterations() *
-      static_cast<std::int64_t>(BytesMoved(kept_percent, n)));
-  state.counters["n"] = static_cast<double>(n);
-  state.counters["kept"] = static_cast<double>(kept);
-  state.counters["verified"] = 1;
+  SetCounters(state, kept_percent, n, kept);
   bench::DescribeGpuRun(state, "device memory, kernel time");
 }
 #endif

@@ -43,7 +43,6 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/common/cuda.h"
 #include "algorithms/connected_components/connected_components.h"
 #if ADJ_HAVE_CUDA
 #include "algorithms/connected_components/device_labeller.h"
@@ -172,11 +171,7 @@ void BenchCheck(benchmark::State& state, Scene& scene, int threads) {
 // iteration's time the device's own (manual time), as prefix_sum's device
 // rows; verified like the other rows.
 void BenchDeviceResident(benchmark::State& state, Scene& scene) {
-  const Availability& gpu = cuda::Available();
-  if (!gpu.available) {
-    state.SkipWithError(gpu.reason.c_str());
-    return;
-  }
+  if (!bench::GpuUsable(state)) return;
   try {
     const Csr& graph = scene.Graph();
     Check(graph);

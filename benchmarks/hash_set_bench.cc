@@ -29,7 +29,6 @@
 
 #include "algorithms/hash_set/hash_set.h"
 #if ADJ_HAVE_CUDA
-#include "algorithms/common/cuda.h"
 #include "algorithms/hash_set/device_resident_set.h"
 #endif
 #include "benchmarks/bench_main.h"
@@ -160,11 +159,7 @@ void BenchLookup(benchmark::State& state, const Variant& variant) {
 // Device-resident: the kernel alone, by CUDA events, beside
 // hash_set/memcpy_cuda/... (RegisterDeviceCopyLimits).
 void BenchDeviceResident(benchmark::State& state, bool insert) {
-  const Availability& gpu = cuda::Available();
-  if (!gpu.available) {
-    state.SkipWithError(gpu.reason.c_str());
-    return;
-  }
+  if (!bench::GpuUsable(state)) return;
   const std::int64_t load = state.range(0);
   const Keys& keys = KeysFor(load);
   try {

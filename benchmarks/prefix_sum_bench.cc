@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/common/cuda.h"
 #include "algorithms/common/simd.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "benchmarks/bench_main.h"
@@ -90,11 +89,7 @@ void BenchCpuVariant(benchmark::State& state, const Variant& variant) {
 // Device-resident: only kernel time, by CUDA events, as CUB and nvbench
 // report it, beside prefix_sum/memcpy_cuda/... (RegisterDeviceCopyLimits).
 void BenchGpu(benchmark::State& state, const std::string& variant) {
-  const Availability& gpu = cuda::Available();
-  if (!gpu.available) {
-    state.SkipWithError(gpu.reason.c_str());
-    return;
-  }
+  if (!bench::GpuUsable(state)) return;
   const std::int64_t n = state.range(0);
   const Scene& scene = SceneOf(n);
   DeviceScanner scanner(scene.input);

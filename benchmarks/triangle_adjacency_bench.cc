@@ -24,7 +24,6 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/common/cuda.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #if ADJ_HAVE_CUDA
 #include "algorithms/triangle_adjacency/device_builder.h"
@@ -120,6 +119,19 @@ std::span<const Triangle> PlacedAfter(const void* output, std::size_t gap,
   return {buffer.data() + start, triangles.size()};
 }
 
+// Rates and the mesh's counters for a row whose last build gave `out`.
+void SetCounters(benchmark::State& state, const Scene& scene,
+                 const Adjacency& out) {
+  const Mesh& mesh = scene.mesh;
+  const auto triangles = static_cast<std::int64_t>(mesh.triangles.size());
+  state.SetItemsProcessed(state.iterations() * triangles);
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(BytesOf(scene)));
+  state.counters["triangles"] = static_cast<double>(triangles);
+  state.counters["particles"] = static_cast<double>(mesh.particles());
+  state.counters["max_adjacent"] = out.max_adjacent;
+}
+
 void BenchVariant(benchmark::State& state, const Variant& variant,
                   Scene& scene) {
   const Availability availability = CanRun(variant);
@@ -159,13 +171,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
     state.SkipWithError(error.what());
     return;
   }
-  const auto triangles = static_cast<std::int64_t>(mesh.triangles.size());
-  state.SetItemsProcessed(state.iterations() * triangles);
-  state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(BytesOf(scene)));
-  state.counters["triangles"] = static_cast<double>(triangles);
-  state.counters["particles"] = static_cast<double>(mesh.particles());
-  state.counters["max_adjacent"] = out.max_adjacent;
+  SetCounters(state, scene, out);
   // The gap the timed input had (the placement falls back to any gap on an
   // allocator whose blocks are not 4-byte aligned).
   state.counters["page_gap"] = static_cast<double>(
@@ -184,11 +190,7 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
 // Device-resident: the kernels alone, by CUDA events, beside
 // triangle_adjacency/memcpy_cuda/... (RegisterDeviceCopyLimits).
 void BenchDeviceResident(benchmark::State& state, Scene& scene) {
-  const Availability& gpu = cuda::Available();
-  if (!gpu.available) {
-    state.SkipWithError(gpu.reason.c_str());
-    return;
-  }
+  if (!bench::GpuUsable(state)) return;
   const Mesh& mesh = scene.mesh;
   Adjacency out;
   try {
@@ -207,13 +209,7 @@ void BenchDeviceResident(benchmark::State& state, Scene& scene) {
     state.SkipWithError(error.what());
     return;
   }
-  const auto triangles = static_cast<std::int64_t>(mesh.triangles.size());
-  state.SetItemsProcessed(state.iterations() * triangles);
-  state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(BytesOf(scene)));
-  state.counters["triangles"] = static_cast<double>(triangles);
-  state.counters["particles"] = static_cast<double>(mesh.particles());
-  state.counters["max_adjacent"] = out.max_adjacent;
+  SetCounters(state, scene, out);
   state.counters["verified"] = 1;
   bench::DescribeGpuRun(state, "device memory, kernel time");
 }
