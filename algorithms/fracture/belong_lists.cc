@@ -1,0 +1,48 @@
+#include "algorithms/fracture/belong_lists.h"
+
+#include <algorithm>
+
+namespace adj::fracture::detail {
+
+Csr BelongStore::ToCsr(std::size_t particles) const {
+  Csr csr;
+  csr.offsets.reserve(particles + 1);
+  for (std::size_t p = 0; p < particles; ++p) {
+    const auto row = Of(static_cast<std::uint32_t>(p));
+    csr.indices.insert(csr.indices.end(), row.begin(), row.end());
+    csr.offsets.push_back(static_cast<std::uint32_t>(csr.indices.size()));
+  }
+  return csr;
+}
+
+std::unique_ptr<BelongStore> MakeBelongStore(BelongKind kind,
+                                             std::size_t particles) {
+  switch (kind) {
+    case BelongKind::kBumpPool:
+      return MakeBumpPool(particles);
+    case BelongKind::kCsrRebuilt:
+      return MakeCsrRebuilt(particles);
+    case BelongKind::kSmallVectors:
+      return MakeSmallVectors(particles);
+    case BelongKind::kSizeClassPool:
+      return MakeSizeClassPool(particles);
+  }
+  throw Error("unknown belong list kind");
+}
+
+void InsertSorted(std::uint32_t* data, std::uint32_t size, std::uint32_t slot) {
+  std::uint32_t* end = data + size;
+  std::uint32_t* at = std::upper_bound(data, end, slot);
+  std::copy_backward(at, end, end + 1);
+  *at = slot;
+}
+
+bool EraseSorted(std::uint32_t* data, std::uint32_t size, std::uint32_t slot) {
+  std::uint32_t* end = data + size;
+  std::uint32_t* at = std::lower_bound(data, end, slot);
+  if (at == end || *at != slot) return false;
+  std::copy(at + 1, end, at);
+  return true;
+}
+
+}  // namespace adj::fracture::detail

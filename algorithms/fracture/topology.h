@@ -1,0 +1,68 @@
+#pragma once
+
+// The grid manager's neighbour query: the intact particles next to a
+// particle, in NeighborOffsets order. Internal to the family.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/fracture/fracture.h"
+
+namespace adj::fracture::detail {
+
+class Topology {
+ public:
+  Topology(const State& state, Neighborhood neighborhood);
+
+  std::uint32_t NodeOf(std::uint32_t particle) const {
+    return node_of_[particle];
+  }
+
+  // Calls visit(q) for every particle q at a neighbouring node whose flag
+  // in `node_is_particle` is set.
+  template <typename Visit>
+  void ForEachIntactNeighbor(std::uint32_t particle,
+                             const std::vector<std::uint8_t>& node_is_particle,
+                             Visit&& visit) const {
+    const Coord c = coords_[particle];
+    const std::uint32_t node = node_of_[particle];
+    for (std::size_t k = 0; k < offset_count_; ++k) {
+      const auto& o = offsets_[k];
+      if ((o[0] < 0 && c.x == 0) || (o[0] > 0 && c.x + 1 >= grid_.nx) ||
+          (o[1] < 0 && c.y == 0) || (o[1] > 0 && c.y + 1 >= grid_.ny) ||
+          (o[2] < 0 && c.z == 0) || (o[2] > 0 && c.z + 1 >= grid_.nz)) {
+        continue;
+      }
+      const auto neighbor =
+          static_cast<std::uint32_t>(std::int64_t{node} + node_delta_[k]);
+      if (node_is_particle[neighbor]) visit(node_particle_[neighbor]);
+    }
+  }
+
+ private:
+  GridShape grid_;
+  std::vector<Coord> coords_;
+  std::vector<std::uint32_t> node_of_;
+  std::vector<std::uint32_t> node_particle_;
+  std::array<std::array<std::int8_t, 3>, 26> offsets_{};
+  std::array<std::int64_t, 26> node_delta_{};
+  std::size_t offset_count_ = 0;
+};
+
+// SplitMix64: the random numbers of the published expansion.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t state) : state_(state) {}
+  std::uint64_t Next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace adj::fracture::detail

@@ -1,0 +1,348 @@
+#include "algorithms/fracture/fracture.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "checks/fracture.h"
+#include "properties/variant_cases.h"
+#include "scenes/solids.h"
+
+namespace adj::fracture {
+namespace {
+
+using checks::fracture::FirstBrokenInvariant;
+using checks::fracture::FirstDifference;
+using checks::fracture::MergeChoice;
+using Words = std::vector<std::uint32_t>;
+
+State StateOf(const scenes::Voxels& voxels, const Csr& clusters) {
+  std::vector<Coord> coords;
+  for (const auto& c : voxels.cells) coords.push_back({c[0], c[1], c[2]});
+  return MakeState({voxels.grid[0], voxels.grid[1], voxels.grid[2]},
+                   std::move(coords), clusters);
+}
+
+Csr Rows(const std::vector<Words>& rows) {
+  Csr csr;
+  for (const Words& row : rows) {
+    csr.indices.insert(csr.indices.end(), row.begin(), row.end());
+    csr.offsets.push_back(static_cast<std::uint32_t>(csr.indices.size()));
+  }
+  return csr;
+}
+
+Points RestPositions(const State& state) {
+  Points points;
+  for (const Coord& c : state.particle_coord) {
+    points.PushBack(static_cast<float>(c.x), static_cast<float>(c.y),
+                    static_cast<float>(c.z));
+  }
+  return points;
+}
+
+MergeChoice ChoiceOf(const Variant& variant) {
+  if (variant.name == "serial_printed") return MergeChoice::kPrinted;
+  if (variant.backend == Backend::kSerial) return MergeChoice::kFirstFit;
+  return MergeChoice::kAnyValid;
+}
+
+// The hand-checked layout (z = 0):
+//   y=2 . . 6 . .
+//   y=1 . . 5 . .
+//   y=0 0 1 2 3 4
+// clusters A (slot 0) = {0, 1}, B (slot 1) = {3, 4}, C (slot 2) =
+// {1, 2, 3, 5, 6}. Particle 6 moved away: 6 and 5 are removed, C's
+// survivors {1, 2, 3} are one new cluster c of 3. The search from 1 meets
+// particle 0, whose list is {A}: 2 + 3 < 6, so c merges into A. The printed
+// search goes on: from 2 it meets 1 ({A}, now 5 + 3 >= 6) and 3 ({B}: 2 + 3
+// < 6), so c merges into B as well.
+struct HandLayout {
+  State state;
+  Points positions;
+  Params params;
+};
+
+HandLayout Hand() {
+  HandLayout hand;
+  hand.state = MakeState({5, 3, 1},
+                         {{0, 0, 0},
+                          {1, 0, 0},
+                          {2, 0, 0},
+                          {3, 0, 0},
+                          {4, 0, 0},
+                          {2, 1, 0},
+                          {2, 2, 0}},
+                         Rows({{0, 1}, {3, 4}, {1, 2, 3, 5, 6}}));
+  hand.positions = RestPositions(hand.state);
+  hand.positions.y[6] += 10;
+  hand.params.damage_distance = 1.5f;
+  hand.params.max_cluster_size = 6;
+  hand.params.min_cluster_size = 2;
+  return hand;
+}
+
+class Fracture : public testing::VariantTest<&Variants> {
+ protected:
+  std::unique_ptr<Simulation> Start(const State& state, const Params& params) {
+    return variant().run(state, params);
+  }
+};
+
+TEST_P(Fracture, HandCheckedMerge) {
+  for (int k = 0; k < 4; ++k) {
+    HandLayout hand = Hand();
+    hand.params.belong = static_cast<BelongKind>(k);
+    SCOPED_TRACE(std::string(BelongKindName(hand.params.belong)));
+    auto simulation = Start(hand.state, hand.params);
+    FrameReport report;
+    simulation->Step(hand.positions, report);
+    const State after = simulation->Snapshot();
+    EXPECT_EQ(report.removed, 2u);
+    EXPECT_EQ(report.influenced, 1u);
+    EXPECT_EQ(report.new_clusters, 1u);
+    EXPECT_EQ(report.merged, 1u);
+    EXPECT_EQ(report.inserted, 0u);
+    EXPECT_EQ(after.node_is_particle,
+              (std::vector<std::uint8_t>{1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+                                         0, 0}));
+    ASSERT_EQ(after.clusters.valid, (std::vector<std::uint8_t>{1, 1, 0}));
+    EXPECT_EQ(after.clusters.slots[0].particles, (Words{0, 1, 2, 3}));
+    const Csr belong = simulation->BelongLists();
+    if (variant().name == "serial_printed") {
+      EXPECT_EQ(report.merges, Rows({{0, 1}}));
+      EXPECT_EQ(after.clusters.slots[1].particles, (Words{3, 4, 1, 2}));
+      EXPECT_EQ(belong, Rows({{0}, {0, 1}, {0, 1}, {0, 1}, {1}, {}, {}}));
+    } else {
+      EXPECT_EQ(report.merges, Rows({{0}}));
+      EXPECT_EQ(after.clusters.slots[1].particles, (Words{3, 4}));
+      EXPECT_EQ(belong, Rows({{0}, {0}, {0}, {0, 1}, {1}, {}, {}}));
+    }
+    EXPECT_EQ(after.clusters.slots[0].rest_local,
+              (std::vector<Vec3>{
+                  {-1.5f, 0, 0}, {-0.5f, 0, 0}, {0.5f, 0, 0}, {1.5f, 0, 0}}));
+    EXPECT_EQ(FirstDifference(hand.state, hand.positions, hand.params,
+                              ChoiceOf(variant()), after, belong, report),
+              "");
+  }
+}
+
+// With A = {0, 1, 2} and B = {2, 3, 4}, c (3) fits neither (3 + 3 = 6), so
+// it is inserted into C's freed slot 2 and, below min 4, grows
+// breadth-first: member 1's first free neighbour is 0.
+TEST_P(Fracture, HandCheckedInsertAndBreadthFirstGrowth) {
+  HandLayout hand = Hand();
+  hand.state = MakeState(hand.state.grid, hand.state.particle_coord,
+                         Rows({{0, 1, 2}, {2, 3, 4}, {1, 2, 3, 5, 6}}));
+  hand.params.min_cluster_size = 4;
+  hand.params.expansion = Expansion::kBreadthFirst;
+  auto simulation = Start(hand.state, hand.params);
+  FrameReport report;
+  simulation->Step(hand.positions, report);
+  const State after = simulation->Snapshot();
+  EXPECT_EQ(report.merges, Rows({{}}));
+  EXPECT_EQ(report.inserted, 1u);
+  EXPECT_EQ(report.expanded, 1u);
+  ASSERT_EQ(after.clusters.valid, (std::vector<std::uint8_t>{1, 1, 1}));
+  EXPECT_EQ(after.clusters.slots[2].particles, (Words{1, 2, 3, 0}));
+  EXPECT_EQ(after.frame, 1u);
+  EXPECT_EQ(simulation->BelongLists(),
+            Rows({{0, 2}, {0, 2}, {0, 1, 2}, {1, 2}, {1}, {}, {}}));
+}
+
+TEST_P(Fracture, NoDamageChangesNothingButTheFrameCounter) {
+  HandLayout hand = Hand();
+  auto simulation = Start(hand.state, hand.params);
+  FrameReport report;
+  simulation->Step(RestPositions(hand.state), report);
+  State expected = hand.state;
+  expected.frame = 1;
+  EXPECT_EQ(simulation->Snapshot(), expected);
+  EXPECT_EQ(report.removed, 0u);
+  EXPECT_EQ(report.merges.rows(), 0u);
+}
+
+TEST_P(Fracture, RejectsBadInput) {
+  const HandLayout hand = Hand();
+  const auto rejects = [&](State state, Params params, const char* what) {
+    SCOPED_TRACE(what);
+    EXPECT_THROW(Start(state, params), Error);
+  };
+  {
+    State empty = hand.state;
+    empty.particle_coord.clear();
+    empty.clusters = {};
+    empty.node_is_particle.assign(15, 0);
+    rejects(empty, hand.params, "empty object");
+  }
+  {
+    State missing = hand.state;
+    missing.clusters.slots[0].particles = {0, 7};
+    rejects(missing, hand.params, "a cluster naming a missing particle");
+  }
+  {
+    State removed = hand.state;
+    removed.node_is_particle[0] = 0;
+    rejects(removed, hand.params, "a cluster naming a removed particle");
+  }
+  {
+    State twice = hand.state;
+    twice.clusters.slots[0].particles = {0, 1, 0};
+    twice.clusters.slots[0].rest_local.push_back({});
+    rejects(twice, hand.params, "a particle twice in a cluster");
+  }
+  {
+    State apart = hand.state;
+    apart.clusters.slots[0].particles = {0, 2};
+    apart.clusters.slots[0].rest_local = RestLocal(apart, Words{0, 2});
+    rejects(apart, hand.params, "a disconnected cluster");
+  }
+  {
+    State local = hand.state;
+    local.clusters.slots[0].rest_local[0].x += 1;
+    rejects(local, hand.params, "rest local positions not the members'");
+  }
+  {
+    Params small = hand.params;
+    small.max_cluster_size = 5;
+    small.min_cluster_size = 2;
+    rejects(hand.state, small, "max_cluster_size not above a cluster's size");
+  }
+  {
+    Params bad = hand.params;
+    bad.min_cluster_size = bad.max_cluster_size;
+    rejects(hand.state, bad, "min_cluster_size >= max_cluster_size");
+    bad = hand.params;
+    bad.damage_distance = std::numeric_limits<float>::quiet_NaN();
+    rejects(hand.state, bad, "NaN damage distance");
+    bad.damage_distance = 0;
+    rejects(hand.state, bad, "zero damage distance");
+    bad = hand.params;
+    bad.components = "no_such_variant";
+    rejects(hand.state, bad, "unknown components variant");
+  }
+  {
+    State huge = hand.state;
+    huge.grid = {2048, 2048, 1024};
+    rejects(huge, hand.params, "a grid of 2^32 nodes");
+    EXPECT_THROW(MakeState({2048, 2048, 1024}, {}, Csr{}), Error);
+  }
+  {
+    State outside = hand.state;
+    outside.particle_coord[0] = {5, 0, 0};
+    rejects(outside, hand.params, "a particle outside the grid");
+    State shared = hand.state;
+    shared.particle_coord[4] = {3, 0, 0};
+    rejects(shared, hand.params, "two particles at one node");
+  }
+  {
+    State attribute = hand.state;
+    attribute.clusters.slots[1].stiffness = std::nanf("");
+    rejects(attribute, hand.params, "a NaN stiffness");
+  }
+  auto simulation = Start(hand.state, hand.params);
+  FrameReport report;
+  Points nan = hand.positions;
+  nan.x[3] = std::numeric_limits<float>::infinity();
+  EXPECT_THROW(simulation->Step(nan, report), Error);
+  Points short_positions = hand.positions;
+  short_positions.Resize(3);
+  EXPECT_THROW(simulation->Step(short_positions, report), Error);
+  // A removed particle's position is never read.
+  simulation->Step(hand.positions, report);
+  Points removed_nan = hand.positions;
+  removed_nan.x[6] = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_NO_THROW(simulation->Step(removed_nan, report));
+}
+
+// Random solids, random box clusters, random damage, several frames in a
+// row: every frame is the oracle's, for every belong list kind, both
+// neighbourhoods and both expansions.
+TEST_P(Fracture, FramesInARowMatchTheOracle) {
+  EXPECT_TRUE(rc::check("random solids, clusters and damage", [this] {
+    const auto n = *rc::gen::inRange<std::uint32_t>(2, 8);
+    const double fill = *rc::gen::element(0.6, 0.85, 1.0);
+    const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+    const scenes::Voxels voxels = scenes::RandomVoxels(n, fill, seed);
+    RC_PRE(!voxels.cells.empty());
+    Params params;
+    params.max_cluster_size = *rc::gen::inRange<std::uint32_t>(3, 40);
+    params.min_cluster_size =
+        *rc::gen::inRange<std::uint32_t>(0, params.max_cluster_size);
+    params.belong = static_cast<BelongKind>(*rc::gen::inRange(0, 4));
+    params.neighborhood =
+        *rc::gen::element(Neighborhood::kFace6, Neighborhood::kAll26);
+    params.expansion = *rc::gen::element(Expansion::kRandomAsPublished,
+                                         Expansion::kBreadthFirst);
+    params.components = *rc::gen::element<std::string_view>("ecl_cc", "dfs");
+    params.seed = seed;
+    params.damage_distance =
+        params.neighborhood == Neighborhood::kFace6 ? 1.5f : 2.0f;
+    const Csr clusters = scenes::RandomBoxClusters(
+        voxels, *rc::gen::inRange<std::uint32_t>(1, 30), 4,
+        params.max_cluster_size, seed + 1);
+    const State initial = StateOf(voxels, clusters);
+    auto simulation = Start(initial, params);
+    const int frames = *rc::gen::inRange(1, 7);
+    for (int f = 0; f < frames; ++f) {
+      const State before = simulation->Snapshot();
+      const Points positions =
+          scenes::RandomDamage(voxels, *rc::gen::inRange<std::uint32_t>(0, 9),
+                               5.0f, seed + 2 + static_cast<std::uint64_t>(f));
+      FrameReport report;
+      simulation->Step(positions, report);
+      const State after = simulation->Snapshot();
+      const Csr belong = simulation->BelongLists();
+      RC_CLASSIFY(report.merged > 0, "merged");
+      RC_CLASSIFY(report.inserted > 0, "inserted");
+      RC_CLASSIFY(report.expanded > 0, "expanded");
+      const std::string difference =
+          FirstDifference(before, positions, params, ChoiceOf(variant()), after,
+                          belong, report);
+      RC_LOG() << "frame " << f << ": " << difference << "\n";
+      RC_ASSERT(difference == "");
+      RC_ASSERT(FirstBrokenInvariant(after, belong, params) == "");
+    }
+  }));
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, Fracture,
+                         ::testing::ValuesIn(testing::CasesOf(Variants())),
+                         testing::CaseName);
+
+// The bump pool only grows; the other kinds reuse what lists leave.
+TEST(FractureBelongLists, BumpPoolNeverShrinks) {
+  const scenes::Voxels voxels = scenes::Block(12, 12, 12);
+  const State initial = StateOf(voxels, scenes::CubeClusters(voxels, 4, 2));
+  Params params;
+  params.max_cluster_size = 200;
+  std::vector<std::size_t> bytes;
+  for (int k = 0; k < 4; ++k) {
+    params.belong = static_cast<BelongKind>(k);
+    auto simulation = StartSerial(initial, params);
+    std::size_t last = simulation->BelongBytes();
+    FrameReport report;
+    for (std::uint32_t f = 0; f < 12; ++f) {
+      simulation->Step(scenes::BladePositions(voxels, {5.5f, 1, 2, 10, 1}, f),
+                       report);
+      if (params.belong == BelongKind::kBumpPool) {
+        EXPECT_GE(simulation->BelongBytes(), last);
+      }
+      last = simulation->BelongBytes();
+    }
+    bytes.push_back(last);
+    EXPECT_EQ(FirstBrokenInvariant(simulation->Snapshot(),
+                                   simulation->BelongLists(), params),
+              "");
+  }
+  EXPECT_GT(bytes[0], bytes[1]);
+}
+
+}  // namespace
+}  // namespace adj::fracture
