@@ -1,6 +1,7 @@
 #include "algorithms/fracture/fracture.h"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
@@ -264,14 +265,26 @@ TEST_P(Fracture, RejectsBadInput) {
 // Random solids, random box clusters, random damage, several frames in a
 // row: every frame is the oracle's, for every belong list kind, both
 // neighbourhoods and both expansions.
-TEST_P(Fracture, FramesInARowMatchTheOracle) {
-  EXPECT_TRUE(rc::check("random solids, clusters and damage", [this] {
+struct Scenario {
+  scenes::Voxels voxels;
+  State initial;
+  Params params;
+  std::uint64_t seed = 0;
+  int frames = 0;
+  std::vector<std::uint32_t> damage;  // per frame, particles moved
+};
+
+// Random solids, random box clusters, random damage, several frames: every
+// belong list kind, both neighbourhoods and both expansions.
+rc::Gen<Scenario> AnyScenario() {
+  return rc::gen::exec([] {
+    Scenario s;
     const auto n = *rc::gen::inRange<std::uint32_t>(2, 8);
     const double fill = *rc::gen::element(0.6, 0.85, 1.0);
-    const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-    const scenes::Voxels voxels = scenes::RandomVoxels(n, fill, seed);
-    RC_PRE(!voxels.cells.empty());
-    Params params;
+    s.seed = *rc::gen::arbitrary<std::uint64_t>();
+    s.voxels = scenes::RandomVoxels(n, fill, s.seed);
+    RC_PRE(!s.voxels.cells.empty());
+    Params& params = s.params;
     params.max_cluster_size = *rc::gen::inRange<std::uint32_t>(3, 40);
     params.min_cluster_size =
         *rc::gen::inRange<std::uint32_t>(0, params.max_cluster_size);
@@ -281,20 +294,38 @@ TEST_P(Fracture, FramesInARowMatchTheOracle) {
     params.expansion = *rc::gen::element(Expansion::kRandomAsPublished,
                                          Expansion::kBreadthFirst);
     params.components = *rc::gen::element<std::string_view>("ecl_cc", "dfs");
-    params.seed = seed;
+    params.seed = s.seed;
     params.damage_distance =
         params.neighborhood == Neighborhood::kFace6 ? 1.5f : 2.0f;
     const Csr clusters = scenes::RandomBoxClusters(
-        voxels, *rc::gen::inRange<std::uint32_t>(1, 30), 4,
-        params.max_cluster_size, seed + 1);
-    const State initial = StateOf(voxels, clusters);
-    auto simulation = Start(initial, params);
-    const int frames = *rc::gen::inRange(1, 7);
-    for (int f = 0; f < frames; ++f) {
+        s.voxels, *rc::gen::inRange<std::uint32_t>(1, 30), 4,
+        params.max_cluster_size, s.seed + 1);
+    s.initial = StateOf(s.voxels, clusters);
+    s.frames = *rc::gen::inRange(1, 7);
+    for (int f = 0; f < s.frames; ++f) {
+      s.damage.push_back(*rc::gen::inRange<std::uint32_t>(0, 9));
+    }
+    return s;
+  });
+}
+
+Points PositionsOf(const Scenario& s, int frame) {
+  return scenes::RandomDamage(s.voxels, s.damage[frame], 5.0f,
+                              s.seed + 2 + static_cast<std::uint64_t>(frame));
+}
+
+// Every frame is the oracle's (for the OpenMP rows, on 1 to 6 threads).
+TEST_P(Fracture, FramesInARowMatchTheOracle) {
+  const int default_threads = omp_get_max_threads();
+  EXPECT_TRUE(rc::check("random solids, clusters and damage", [this] {
+    const Scenario s = *AnyScenario();
+    if (variant().backend == Backend::kOpenMp) {
+      omp_set_num_threads(*rc::gen::inRange(1, 7));
+    }
+    auto simulation = Start(s.initial, s.params);
+    for (int f = 0; f < s.frames; ++f) {
       const State before = simulation->Snapshot();
-      const Points positions =
-          scenes::RandomDamage(voxels, *rc::gen::inRange<std::uint32_t>(0, 9),
-                               5.0f, seed + 2 + static_cast<std::uint64_t>(f));
+      const Points positions = PositionsOf(s, f);
       FrameReport report;
       simulation->Step(positions, report);
       const State after = simulation->Snapshot();
@@ -303,18 +334,48 @@ TEST_P(Fracture, FramesInARowMatchTheOracle) {
       RC_CLASSIFY(report.inserted > 0, "inserted");
       RC_CLASSIFY(report.expanded > 0, "expanded");
       const std::string difference =
-          FirstDifference(before, positions, params, ChoiceOf(variant()), after,
-                          belong, report);
+          FirstDifference(before, positions, s.params, ChoiceOf(variant()),
+                          after, belong, report);
       RC_LOG() << "frame " << f << ": " << difference << "\n";
       RC_ASSERT(difference == "");
-      RC_ASSERT(FirstBrokenInvariant(after, belong, params) == "");
+      RC_ASSERT(FirstBrokenInvariant(after, belong, s.params) == "");
     }
   }));
+  omp_set_num_threads(default_threads);
+}
+
+// On one thread the OpenMP rows make the serial search's choices: the
+// whole run equals serial's, frame by frame.
+class ThreadedFracture : public Fracture {};
+
+TEST_P(ThreadedFracture, OnOneThreadEqualsSerial) {
+  const int default_threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+  EXPECT_TRUE(rc::check("random solids, clusters and damage", [this] {
+    const Scenario s = *AnyScenario();
+    auto simulation = Start(s.initial, s.params);
+    auto serial = StartSerial(s.initial, s.params);
+    for (int f = 0; f < s.frames; ++f) {
+      const Points positions = PositionsOf(s, f);
+      FrameReport got;
+      FrameReport expected;
+      simulation->Step(positions, got);
+      serial->Step(positions, expected);
+      RC_ASSERT(simulation->Snapshot() == serial->Snapshot());
+      RC_ASSERT(simulation->BelongLists() == serial->BelongLists());
+      RC_ASSERT(got.merges == expected.merges);
+    }
+  }));
+  omp_set_num_threads(default_threads);
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, Fracture,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Variants, ThreadedFracture,
+    ::testing::ValuesIn(testing::CasesOfBackend(Variants(), Backend::kOpenMp)),
+    testing::CaseName);
 
 // The bump pool only grows; the other kinds reuse what lists leave.
 TEST(FractureBelongLists, BumpPoolNeverShrinks) {

@@ -25,6 +25,15 @@ std::span<const Variant> Variants() {
               "cluster that still fits when the loops reach it (the same "
               "one again through another particle pair)",
               &StartSerialPrinted},
+      Variant{"openmp", Backend::kOpenMp, Origin::kFaithful,
+              "the published concurrent form on OpenMP threads: damage, "
+              "node update, removal (lock-free hash set), the aggregated "
+              "graph and its components (ecl_cc_openmp) in parallel; the "
+              "merge search as published (a lock per new cluster, a "
+              "compare-and-swap on the target's size, a searched flag), so "
+              "targets depend on the schedule (one thread: serial's); "
+              "delete, merge, insert and expand serial",
+              &StartOpenMp},
   };
   return kVariants;
 }

@@ -250,7 +250,7 @@ using StartFn = std::unique_ptr<Simulation>(const State& initial,
                                             const Params& params);
 using Variant = adj::Variant<StartFn>;
 
-// serial, serial_printed.
+// serial, serial_printed, openmp.
 std::span<const Variant> Variants();
 
 // Throws Error unless `state` and `params` obey the contract above.
@@ -275,5 +275,6 @@ std::vector<Vec3> RestLocal(const State& state,
 // The implementations, one file each; call them through Variants().
 StartFn StartSerial;
 StartFn StartSerialPrinted;
+StartFn StartOpenMp;
 
 }  // namespace adj::fracture
