@@ -40,6 +40,7 @@ model::World WorldOf(const State& state) {
                            from.translation.z};
     world.clusters.push_back(std::move(cluster));
   }
+  model::Index(world);
   return world;
 }
 

@@ -13,6 +13,10 @@ using Coord = std::array<std::uint32_t, 3>;
 // Who sits where, by a search over every particle (brute force).
 std::int64_t ParticleAt(const World& world, std::int64_t x, std::int64_t y,
                         std::int64_t z) {
+  if (!world.particle_at.empty()) {
+    return world.particle_at[x + std::int64_t{world.grid[0]} *
+                                     (y + std::int64_t{world.grid[1]} * z)];
+  }
   for (std::size_t p = 0; p < world.at.size(); ++p) {
     if (world.at[p][0] == x && world.at[p][1] == y && world.at[p][2] == z) {
       return static_cast<std::int64_t>(p);
@@ -49,6 +53,21 @@ bool TooFar(const Points& x, std::uint32_t a, std::uint32_t b, float limit) {
 }
 
 }  // namespace
+
+void Index(World& world) {
+  world.particle_at.assign(
+      std::size_t{world.grid[0]} * world.grid[1] * world.grid[2], -1);
+  for (std::size_t p = 0; p < world.at.size(); ++p) {
+    const auto& c = world.at[p];
+    if (c[0] >= world.grid[0] || c[1] >= world.grid[1] ||
+        c[2] >= world.grid[2]) {
+      continue;
+    }
+    world.particle_at[c[0] + std::size_t{world.grid[0]} *
+                                 (c[1] + std::size_t{world.grid[1]} * c[2])] =
+        static_cast<std::int64_t>(p);
+  }
+}
 
 std::vector<std::uint32_t> IntactNeighbors(const World& world, bool all26,
                                            std::uint32_t p) {

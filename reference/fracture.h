@@ -31,7 +31,14 @@ struct World {
   std::vector<bool> intact;                      // per particle
   std::vector<Cluster> clusters;                 // by slot
   std::uint64_t frame = 0;
+  // Optional: the particle at each node (x + nx (y + ny z)), -1 for none;
+  // when empty, lookups search every particle.
+  std::vector<std::int64_t> particle_at;
 };
+
+// Fills world.particle_at, so that neighbour lookups are O(1) on large
+// worlds.
+void Index(World& world);
 
 struct Rules {
   float damage_distance = 0;

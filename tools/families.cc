@@ -8,6 +8,7 @@
 
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
+#include "algorithms/fracture/fracture.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/hash_set/hash_set.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
@@ -424,6 +425,7 @@ std::vector<VariantRow> AllVariants() {
   AppendTable("connected_components", connected_components::Variants(), rows);
   AppendTable("hash_set", hash_set::Variants(), rows);
   AppendTable("compaction", compaction::Variants(), rows);
+  AppendTable("fracture", fracture::Variants(), rows);
   return rows;
 }
 
