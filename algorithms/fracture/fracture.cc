@@ -12,11 +12,12 @@ namespace adj::fracture {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-      Variant{"serial", Backend::kSerial, Origin::kFaithful,
+      Variant{"serial", Backend::kSerial, Origin::kFixed,
               "the published update stage by stage on one thread: hash set "
               "and stream compaction for the removal, one connected-"
               "components call on the aggregated graph, the first fitting "
-              "merge target (the search stops there), belong lists of any "
+              "merge target (the break the printed search lacks), belong lists "
+              "of any "
               "kind (Params::belong), the published random expansion",
               &StartSerial},
       Variant{"serial_printed", Backend::kSerial, Origin::kFaithful,
