@@ -14,11 +14,8 @@ class BumpPool final : public BelongStore {
   explicit BumpPool(std::size_t particles) : heads_(particles) {}
 
   void Build(const ClusterTable& table) override {
-    std::vector<std::uint32_t> counts(heads_.size(), 0);
-    for (std::size_t s = 0; s < table.slots.size(); ++s) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) ++counts[p];
-    }
+    const std::vector<std::uint32_t> counts =
+        MembershipCounts(table, heads_.size());
     pool_.clear();
     for (std::size_t p = 0; p < heads_.size(); ++p) {
       heads_[p] = {Bump(std::max<std::uint32_t>(counts[p], kFirstCapacity)), 0,

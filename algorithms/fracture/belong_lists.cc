@@ -30,6 +30,16 @@ std::unique_ptr<BelongStore> MakeBelongStore(BelongKind kind,
   throw Error("unknown belong list kind");
 }
 
+std::vector<std::uint32_t> MembershipCounts(const ClusterTable& table,
+                                            std::size_t particles) {
+  std::vector<std::uint32_t> counts(particles, 0);
+  for (std::size_t s = 0; s < table.slots.size(); ++s) {
+    if (!table.valid[s]) continue;
+    for (const std::uint32_t p : table.slots[s].particles) ++counts[p];
+  }
+  return counts;
+}
+
 void InsertSorted(std::uint32_t* data, std::uint32_t size, std::uint32_t slot) {
   std::uint32_t* end = data + size;
   std::uint32_t* at = std::upper_bound(data, end, slot);

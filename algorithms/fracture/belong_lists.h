@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "algorithms/common/csr.h"
 #include "algorithms/fracture/fracture.h"
@@ -39,6 +40,10 @@ std::unique_ptr<BelongStore> MakeSmallVectors(std::size_t particles);
 std::unique_ptr<BelongStore> MakeSizeClassPool(std::size_t particles);
 std::unique_ptr<BelongStore> MakeBelongStore(BelongKind kind,
                                              std::size_t particles);
+
+// How many valid clusters of `table` hold each particle.
+std::vector<std::uint32_t> MembershipCounts(const ClusterTable& table,
+                                            std::size_t particles);
 
 // Inserts `slot` into the ascending list data[0 .. size) (room for one
 // more), or removes it; shared by the kinds that keep lists in blocks.

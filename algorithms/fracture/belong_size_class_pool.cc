@@ -16,11 +16,8 @@ class SizeClassPool final : public BelongStore {
   void Build(const ClusterTable& table) override {
     pool_.clear();
     for (auto& list : free_) list.clear();
-    std::vector<std::uint32_t> counts(heads_.size(), 0);
-    for (std::size_t s = 0; s < table.slots.size(); ++s) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) ++counts[p];
-    }
+    const std::vector<std::uint32_t> counts =
+        MembershipCounts(table, heads_.size());
     for (std::size_t p = 0; p < heads_.size(); ++p) {
       heads_[p] = {};
       if (counts[p] == 0) continue;

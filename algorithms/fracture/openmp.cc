@@ -32,20 +32,7 @@ class OpenMpSimulation final : public detail::SerialSimulation {
     mask_.assign(state_.Particles(), 0);
 #pragma omp parallel for schedule(static)
     for (std::int64_t p = 0; p < particles; ++p) {
-      const auto particle = static_cast<std::uint32_t>(p);
-      if (!state_.node_is_particle[topology_.NodeOf(particle)]) continue;
-      const float px = positions.x[particle];
-      const float py = positions.y[particle];
-      const float pz = positions.z[particle];
-      bool damaged = false;
-      topology_.ForEachIntactNeighbor(
-          particle, state_.node_is_particle, [&](std::uint32_t q) {
-            const float dx = px - positions.x[q];
-            const float dy = py - positions.y[q];
-            const float dz = pz - positions.z[q];
-            damaged |= dx * dx + dy * dy + dz * dz > limit;
-          });
-      mask_[particle] = damaged;
+      mask_[p] = Damaged(static_cast<std::uint32_t>(p), positions, limit);
     }
     removed_.clear();
     for (std::uint32_t p = 0; p < state_.Particles(); ++p) {

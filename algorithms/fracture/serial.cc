@@ -85,23 +85,28 @@ Csr SerialSimulation::BelongLists() const {
   return belong_->ToCsr(state_.Particles());
 }
 
+bool SerialSimulation::Damaged(std::uint32_t p, const Points& positions,
+                               float limit) const {
+  if (!state_.node_is_particle[topology_.NodeOf(p)]) return false;
+  const float px = positions.x[p];
+  const float py = positions.y[p];
+  const float pz = positions.z[p];
+  bool damaged = false;
+  topology_.ForEachIntactNeighbor(
+      p, state_.node_is_particle, [&](std::uint32_t q) {
+        const float dx = px - positions.x[q];
+        const float dy = py - positions.y[q];
+        const float dz = pz - positions.z[q];
+        damaged |= dx * dx + dy * dy + dz * dz > limit;
+      });
+  return damaged;
+}
+
 void SerialSimulation::DetectDamage(const Points& positions) {
   const float limit = params_.damage_distance * params_.damage_distance;
   removed_.clear();
   for (std::uint32_t p = 0; p < state_.Particles(); ++p) {
-    if (!state_.node_is_particle[topology_.NodeOf(p)]) continue;
-    const float px = positions.x[p];
-    const float py = positions.y[p];
-    const float pz = positions.z[p];
-    bool damaged = false;
-    topology_.ForEachIntactNeighbor(
-        p, state_.node_is_particle, [&](std::uint32_t q) {
-          const float dx = px - positions.x[q];
-          const float dy = py - positions.y[q];
-          const float dz = pz - positions.z[q];
-          damaged |= dx * dx + dy * dy + dz * dz > limit;
-        });
-    if (damaged) removed_.push_back(p);
+    if (Damaged(p, positions, limit)) removed_.push_back(p);
   }
 }
 

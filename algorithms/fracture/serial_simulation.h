@@ -33,6 +33,9 @@ class SerialSimulation : public Simulation {
   // 1. Every intact particle with an intact neighbour farther than
   // damage_distance; removed_ ascending.
   virtual void DetectDamage(const Points& positions);
+  // Step 1's test of one particle: intact, with an intact neighbour
+  // farther than sqrt(limit) (limit = damage_distance squared, in float).
+  bool Damaged(std::uint32_t p, const Points& positions, float limit) const;
 
   // 2.
   void UpdateNodes();
