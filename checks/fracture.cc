@@ -44,7 +44,7 @@ model::World WorldOf(const State& state) {
   return world;
 }
 
-model::Rules RulesOf(const Params& params, bool printed) {
+model::Rules RulesOf(const Params& params, model::MergeSearch search) {
   model::Rules rules;
   rules.damage_distance = params.damage_distance;
   rules.max_size = params.max_cluster_size;
@@ -53,7 +53,7 @@ model::Rules RulesOf(const Params& params, bool printed) {
   rules.random_expansion =
       params.expansion == adj::fracture::Expansion::kRandomAsPublished;
   rules.seed = params.seed;
-  rules.printed = printed;
+  rules.search = search;
   return rules;
 }
 
@@ -253,7 +253,11 @@ std::string FirstDifference(const State& before, const Points& positions,
                             const adj::fracture::FrameReport& report) {
   const model::World world = WorldOf(before);
   const model::Rules rules =
-      RulesOf(params, merge_choice == MergeChoice::kPrinted);
+      RulesOf(params, merge_choice == MergeChoice::kPrinted
+                          ? model::MergeSearch::kPrinted
+                      : merge_choice == MergeChoice::kPriorityRounds
+                          ? model::MergeSearch::kPriorityRounds
+                          : model::MergeSearch::kFirstFit);
   std::vector<std::vector<std::uint32_t>> choice(report.merges.rows());
   for (std::size_t c = 0; c < report.merges.rows(); ++c) {
     const auto row = report.merges.Row(c);

@@ -32,6 +32,8 @@ enum class MergeChoice {
   kFirstFit,  // exactly the serial search's
   kPrinted,   // exactly the printed search's (serial_printed)
   kAnyValid,  // any choice the concurrent protocol can make
+  // exactly the rounds of proposals the oracle defines (data_parallel)
+  kPriorityRounds,
 };
 
 // "" when the frame a variant stepped from `before` on `positions` (giving

@@ -50,6 +50,7 @@ Points RestPositions(const State& state) {
 
 MergeChoice ChoiceOf(const Variant& variant) {
   if (variant.name == "serial_printed") return MergeChoice::kPrinted;
+  if (variant.name == "data_parallel") return MergeChoice::kPriorityRounds;
   if (variant.backend == Backend::kSerial) return MergeChoice::kFirstFit;
   return MergeChoice::kAnyValid;
 }
@@ -372,10 +373,42 @@ TEST_P(ThreadedFracture, OnOneThreadEqualsSerial) {
 INSTANTIATE_TEST_SUITE_P(Variants, Fracture,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
-INSTANTIATE_TEST_SUITE_P(
-    Variants, ThreadedFracture,
-    ::testing::ValuesIn(testing::CasesOfBackend(Variants(), Backend::kOpenMp)),
-    testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(Variants, ThreadedFracture,
+                         ::testing::ValuesIn(testing::CasesWhere(
+                             Variants(),
+                             [](const Variant& variant) {
+                               return variant.backend == Backend::kOpenMp &&
+                                      variant.origin == Origin::kFaithful;
+                             })),
+                         testing::CaseName);
+
+// data_parallel's frames are the same, ==, on 1 to 6 threads: state,
+// belong lists and merge choices.
+TEST(DataParallelFracture, SameFramesOnEveryThreadCount) {
+  const int default_threads = omp_get_max_threads();
+  const Variant& data_parallel = *FindVariant(Variants(), "data_parallel");
+  EXPECT_TRUE(rc::check("random solids, clusters and damage", [&] {
+    const Scenario s = *AnyScenario();
+    const int threads = *rc::gen::inRange(2, 7);
+    omp_set_num_threads(1);
+    auto one = data_parallel.run(s.initial, s.params);
+    omp_set_num_threads(threads);
+    auto many = data_parallel.run(s.initial, s.params);
+    for (int f = 0; f < s.frames; ++f) {
+      const Points positions = PositionsOf(s, f);
+      FrameReport got;
+      FrameReport expected;
+      omp_set_num_threads(1);
+      one->Step(positions, expected);
+      omp_set_num_threads(threads);
+      many->Step(positions, got);
+      RC_ASSERT(many->Snapshot() == one->Snapshot());
+      RC_ASSERT(many->BelongLists() == one->BelongLists());
+      RC_ASSERT(got.merges == expected.merges);
+    }
+  }));
+  omp_set_num_threads(default_threads);
+}
 
 // The bump pool only grows; the other kinds reuse what lists leave.
 TEST(FractureBelongLists, BumpPoolNeverShrinks) {

@@ -40,6 +40,24 @@ bool Holds(const Cluster& cluster, std::uint32_t p) {
          cluster.members.end();
 }
 
+// Step 7's search order for one new cluster: for each member in order,
+// each intact neighbour j of it in the contract's order, each live cluster
+// holding j ascending (a cluster repeats where the loops meet it again).
+std::vector<std::uint32_t> SearchOrder(
+    const World& mid, bool all26, const std::vector<std::uint32_t>& members) {
+  std::vector<std::uint32_t> order;
+  for (const std::uint32_t i : members) {
+    for (const std::uint32_t j : IntactNeighbors(mid, all26, i)) {
+      for (std::uint32_t nc = 0; nc < mid.clusters.size(); ++nc) {
+        if (mid.clusters[nc].valid && Holds(mid.clusters[nc], j)) {
+          order.push_back(nc);
+        }
+      }
+    }
+  }
+  return order;
+}
+
 // The contract's float rule, each operation rounded on its own.
 bool TooFar(const Points& x, std::uint32_t a, std::uint32_t b, float limit) {
   const float dx = x.x[a] - x.x[b];
@@ -221,27 +239,48 @@ Frame Step(const World& before, const Points& positions, const Rules& rules,
       throw std::invalid_argument("a merge choice per fresh cluster needed");
     }
     frame.targets = *choice;
+  } else if (rules.search == MergeSearch::kPriorityRounds) {
+    std::vector<bool> settled(frame.fresh.size(), false);
+    while (true) {
+      std::vector<std::int64_t> proposal(frame.fresh.size(), -1);
+      bool any = false;
+      for (std::size_t c = 0; c < frame.fresh.size(); ++c) {
+        if (settled[c]) continue;
+        const auto& members = frame.fresh[c].members;
+        for (const std::uint32_t nc : SearchOrder(mid, rules.all26, members)) {
+          if (reserved[nc] + members.size() < rules.max_size) {
+            proposal[c] = nc;
+            break;
+          }
+        }
+        if (proposal[c] < 0) {
+          settled[c] = true;
+        } else {
+          any = true;
+        }
+      }
+      if (!any) break;
+      for (std::uint32_t nc = 0; nc < mid.clusters.size(); ++nc) {
+        for (std::size_t c = 0; c < frame.fresh.size(); ++c) {
+          if (proposal[c] != nc) continue;
+          const std::size_t size = frame.fresh[c].members.size();
+          if (reserved[nc] + size < rules.max_size) {
+            reserved[nc] += size;
+            frame.targets[c].push_back(nc);
+            settled[c] = true;
+          }
+        }
+      }
+    }
   } else {
+    const bool printed = rules.search == MergeSearch::kPrinted;
     for (std::size_t c = 0; c < frame.fresh.size(); ++c) {
       const auto& members = frame.fresh[c].members;
-      bool done = false;
-      for (std::size_t a = 0; a < members.size() && !done; ++a) {
-        for (const std::uint32_t j :
-             IntactNeighbors(mid, rules.all26, members[a])) {
-          if (done) break;
-          for (std::uint32_t nc = 0; nc < mid.clusters.size(); ++nc) {
-            if (!mid.clusters[nc].valid || !Holds(mid.clusters[nc], j)) {
-              continue;
-            }
-            if (reserved[nc] + members.size() < rules.max_size) {
-              reserved[nc] += members.size();
-              frame.targets[c].push_back(nc);
-              if (!rules.printed) {
-                done = true;
-                break;
-              }
-            }
-          }
+      for (const std::uint32_t nc : SearchOrder(mid, rules.all26, members)) {
+        if (reserved[nc] + members.size() < rules.max_size) {
+          reserved[nc] += members.size();
+          frame.targets[c].push_back(nc);
+          if (!printed) break;
         }
       }
     }

@@ -40,6 +40,18 @@ struct World {
 // worlds.
 void Index(World& world);
 
+// How step 7 picks merge targets when Step is given no choice.
+//   - kFirstFit: new clusters in order, each taking the first fit of the
+//     search order (members in order, their intact neighbours in the
+//     contract's order, the live clusters holding the neighbour ascending);
+//   - kPrinted: the same loops without the break: every fit is taken;
+//   - kPriorityRounds: rounds until no new cluster proposes: each new
+//     cluster not yet merged proposes to its first fit in search order on
+//     the reserved sizes the round starts with (none: it stays unmerged);
+//     then each target takes its proposers in ascending order, each one
+//     that still fits.
+enum class MergeSearch { kFirstFit, kPrinted, kPriorityRounds };
+
 struct Rules {
   float damage_distance = 0;
   std::uint32_t max_size = 0;
@@ -47,7 +59,7 @@ struct Rules {
   bool all26 = false;            // 26 neighbours instead of 6
   bool random_expansion = true;  // else breadth-first
   std::uint64_t seed = 0;
-  bool printed = false;  // the merge search without its break
+  MergeSearch search = MergeSearch::kFirstFit;
 };
 
 // A new cluster: its parent's slot and its members in the parent's order.
@@ -83,8 +95,8 @@ std::vector<std::uint32_t> Candidates(
 // Stages 1 to 6 only: the world after the influenced clusters were deleted.
 Frame Split(const World& before, const Points& positions, const Rules& rules);
 
-// One whole frame. With `choice` null the merge targets are the first-fit
-// search's (or the printed search's); else choice[c] lists the slots fresh
+// One whole frame. With `choice` null the merge targets are rules.search's;
+// else choice[c] lists the slots fresh
 // cluster c merges into, applied in order.
 Frame Step(const World& before, const Points& positions, const Rules& rules,
            const std::vector<std::vector<std::uint32_t>>* choice = nullptr);

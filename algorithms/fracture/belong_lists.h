@@ -38,6 +38,9 @@ std::unique_ptr<BelongStore> MakeBumpPool(std::size_t particles);
 std::unique_ptr<BelongStore> MakeCsrRebuilt(std::size_t particles);
 std::unique_ptr<BelongStore> MakeSmallVectors(std::size_t particles);
 std::unique_ptr<BelongStore> MakeSizeClassPool(std::size_t particles);
+// The data-parallel variant's lists: a Csr patched in parallel at the end
+// of each frame (not a Params::belong kind).
+std::unique_ptr<BelongStore> MakeCsrPatched(std::size_t particles);
 std::unique_ptr<BelongStore> MakeBelongStore(BelongKind kind,
                                              std::size_t particles);
 

@@ -35,6 +35,15 @@ std::span<const Variant> Variants() {
               "targets depend on the schedule (one thread: serial's); "
               "delete, merge, insert and expand serial",
               &StartOpenMp},
+      Variant{"data_parallel", Backend::kOpenMp, Origin::kOurs,
+              "openmp's parallel stages with an outcome that does not depend "
+              "on the thread count: merge targets by rounds of proposals "
+              "(each new cluster proposes to its first fit in the serial "
+              "search order; each target takes its proposers in ascending "
+              "order while they fit; the rest propose again), belong lists "
+              "in a Csr patched in parallel at the end of each frame "
+              "(Params::belong is not used)",
+              &StartDataParallel},
   };
   return kVariants;
 }

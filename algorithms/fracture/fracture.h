@@ -250,7 +250,7 @@ using StartFn = std::unique_ptr<Simulation>(const State& initial,
                                             const Params& params);
 using Variant = adj::Variant<StartFn>;
 
-// serial, serial_printed, openmp.
+// serial, serial_printed, openmp, data_parallel.
 std::span<const Variant> Variants();
 
 // Throws Error unless `state` and `params` obey the contract above.
@@ -276,5 +276,6 @@ std::vector<Vec3> RestLocal(const State& state,
 StartFn StartSerial;
 StartFn StartSerialPrinted;
 StartFn StartOpenMp;
+StartFn StartDataParallel;
 
 }  // namespace adj::fracture
