@@ -2,14 +2,18 @@
 // voxel block with the published cluster layout, per variant: time per
 // frame, where the frame's time goes (per-stage counters), the cut's
 // quality counters, and the memcpy limit of the frame's bytes beside it.
+// Then the belong lists' memory over 1000 frames of steady random damage,
+// per belong-list kind (serial) and for data_parallel's patched Csr.
 
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -150,8 +154,103 @@ void RunCut(benchmark::State& state, const Variant& variant) {
   bench::DescribeCpuRun(state, threads, "cpu");
 }
 
+// 1000 frames of steady damage on a 32^3 block with the published
+// clusters: each frame moves 2 random particles by 5 nodes (about 10
+// removed a frame, about 30 % of the block by the end), so that clusters split
+// and merge all along. Counters sample the belong lists' bytes and the
+// live clusters every 50 frames (belong_mb_at_F, clusters_at_F).
+constexpr std::uint32_t kChurnFrames = 1000;
+constexpr std::uint32_t kChurnSample = 50;
+
+void RunChurn(benchmark::State& state, const Variant& variant,
+              BelongKind kind) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) {
+    state.SkipWithError(availability.reason.c_str());
+    return;
+  }
+  const auto side = static_cast<std::uint32_t>(
+      std::lround(std::cbrt(static_cast<double>(state.range(0)))));
+  const scenes::Voxels voxels = scenes::Block(side, side, side);
+  std::vector<Coord> coords;
+  for (const auto& c : voxels.cells) coords.push_back({c[0], c[1], c[2]});
+  const State initial =
+      MakeState({side, side, side}, std::move(coords),
+                scenes::CubeClusters(voxels, kCubeSide, kCubeStride));
+  Params params;
+  params.damage_distance = 1.5f;
+  params.max_cluster_size = 2048;
+  params.min_cluster_size = 64;
+  params.belong = kind;
+  std::vector<double> megabytes;
+  std::vector<double> clusters;
+  double seconds = 0;
+  double removed = 0;
+  double peak = 0;
+  std::string verdict;
+  for (auto _ : state) {
+    auto simulation = variant.run(initial, params);
+    megabytes.assign(1, simulation->BelongBytes() / 1e6);
+    clusters.assign(1, static_cast<double>(initial.clusters.Live()));
+    peak = megabytes.back();
+    seconds = 0;
+    removed = 0;
+    FrameReport report;
+    for (std::uint32_t f = 0; f < kChurnFrames; ++f) {
+      const Points positions = scenes::RandomDamage(voxels, 2, 5.0f, 7 + f);
+      const auto start = std::chrono::steady_clock::now();
+      simulation->Step(positions, report);
+      seconds += std::chrono::duration<double>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+      removed += report.removed;
+      const double now = simulation->BelongBytes() / 1e6;
+      peak = std::max(peak, now);
+      if ((f + 1) % kChurnSample == 0) {
+        megabytes.push_back(now);
+        clusters.push_back(
+            static_cast<double>(simulation->Snapshot().clusters.Live()));
+      }
+    }
+    state.SetIterationTime(seconds / kChurnFrames);
+    const State end = simulation->Snapshot();
+    verdict = checks::fracture::FirstBrokenInvariant(
+        end, simulation->BelongLists(), params);
+  }
+  if (!verdict.empty()) {
+    state.SkipWithError(("invariant broken: " + verdict).c_str());
+    return;
+  }
+  for (std::size_t k = 0; k < megabytes.size(); ++k) {
+    char name[32];
+    std::snprintf(name, sizeof name, "belong_mb_at_%04zu", k * kChurnSample);
+    state.counters[name] = megabytes[k];
+    std::snprintf(name, sizeof name, "clusters_at_%04zu", k * kChurnSample);
+    state.counters[name] = clusters[k];
+  }
+  state.counters["belong_mb_peak"] = peak;
+  state.counters["frames"] = kChurnFrames;
+  state.counters["particles"] = static_cast<double>(initial.Particles());
+  state.counters["removed"] = removed;
+  state.counters["removed_percent"] =
+      100.0 * removed / static_cast<double>(initial.Particles());
+  state.counters["verified"] = 1;
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<std::int64_t>(initial.Particles()));
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(FrameBytes(
+                              static_cast<std::int64_t>(initial.Particles()))));
+  const int threads =
+      variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1;
+  bench::DescribeCpuRun(state, threads, "cpu");
+}
+
 void RegisterAll() {
   bench::DescribeTable("fracture", "variants", Variants());
+  // The goals at the liver-sized block (about 90k particles), ms
+  // per frame on a 2-core machine.
+  bench::DescribeGoal("fracture", "serial_ms_90k", 10);
+  bench::DescribeGoal("fracture", "best_cpu_ms_90k", 4);
   // Blocks of 22^3, 45^3 (the liver-sized case, about 90k particles and 700
   // clusters) and, in the full sweep, 64^3 and 100^3 (a million).
   std::vector<std::int64_t> sizes = {22 * 22 * 22, 45 * 45 * 45};
@@ -172,6 +271,37 @@ void RegisterAll() {
           ->Unit(benchmark::kMillisecond);
     }
   }
+  // The churn: serial with each belong-list kind, and data_parallel (its
+  // own patched Csr, whatever Params::belong says).
+  const std::int64_t churn = 32 * 32 * 32;
+  bench::RegisterMemcpyLimits("fracture", "churn_block", "particles", {churn},
+                              FrameBytes, nullptr, bench::HostRoundTrip::kNone);
+  const Variant& serial = *FindVariant(Variants(), "serial");
+  for (int k = 0; k < 4; ++k) {
+    const auto kind = static_cast<BelongKind>(k);
+    benchmark::RegisterBenchmark(("fracture/serial/churn_block/belong:" +
+                                  std::string(BelongKindName(kind)))
+                                     .c_str(),
+                                 [&serial, kind](benchmark::State& state) {
+                                   RunChurn(state, serial, kind);
+                                 })
+        ->ArgName("particles")
+        ->Arg(churn)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+  }
+  const Variant& data_parallel = *FindVariant(Variants(), "data_parallel");
+  benchmark::RegisterBenchmark(
+      "fracture/data_parallel/churn_block/belong:csr_patched",
+      [&data_parallel](benchmark::State& state) {
+        RunChurn(state, data_parallel, BelongKind::kCsrRebuilt);
+      })
+      ->ArgName("particles")
+      ->Arg(churn)
+      ->UseManualTime()
+      ->Iterations(1)
+      ->Unit(benchmark::kMillisecond);
 }
 
 const bench::Registrar registrar(&RegisterAll);

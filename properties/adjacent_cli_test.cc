@@ -118,8 +118,8 @@ void WriteXyz(const Points& points, const std::filesystem::path& path) {
 }
 
 TEST(AdjacentCli, HelpOnEveryCommand) {
-  for (const std::string command :
-       {"", "variants ", "stats ", "verify ", "schedule ", "neighbors "}) {
+  for (const std::string command : {"", "variants ", "stats ", "verify ",
+                                    "schedule ", "neighbors ", "fracture "}) {
     const Result result = RunAdjacent(command + "--help");
     EXPECT_EQ(result.status, 0) << command;
     EXPECT_NE(result.output.find("usage: adjacent"), std::string::npos)
@@ -148,8 +148,9 @@ std::vector<std::string> ComparableLines(const std::string& text) {
 // between its generated markers: a table row added, renamed or retagged
 // without the doc following fails here (tools/update-docs.py rewrites them).
 constexpr const char* kFamilies[] = {
-    "prefix_sum",       "compaction",      "hash_set",  "triangle_adjacency",
-    "triplet_schedule", "triplet_collide", "hash_grid", "connected_components"};
+    "prefix_sum",         "compaction",           "hash_set",
+    "triangle_adjacency", "triplet_schedule",     "triplet_collide",
+    "hash_grid",          "connected_components", "fracture"};
 
 TEST(AdjacentCli, DocsEmbedTheCurrentVariantTables) {
   for (const char* family : kFamilies) {
@@ -480,6 +481,100 @@ TEST(AdjacentCli, CloudCommandsNameTheLineOfACorruptionAndRefuseBadRadii) {
       << no_radius.output;
   std::filesystem::remove(good);
   std::filesystem::remove(bad);
+}
+
+std::string ReadBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+}
+
+// Every cut on a block, and a closed box mesh voxelised: every frame keeps
+// the invariants (exit 0) and both snapshots are PNG files.
+TEST(AdjacentCli, FractureRunsEveryCutAndWritesSnapshots) {
+  const std::filesystem::path dir = TempFile("fracture_png");
+  for (const std::string cut : {"blade", "impact", "random"}) {
+    SCOPED_TRACE(cut);
+    const Result result = RunAdjacent("fracture block:14 --frames 12 --cut " +
+                                      cut + " --png " + dir.string());
+    EXPECT_EQ(result.status, 0) << result.output;
+    EXPECT_NE(result.output.find("invariants held"), std::string::npos)
+        << result.output;
+    EXPECT_NE(result.output.find("removed "), std::string::npos)
+        << result.output;
+    for (const char* name : {"block14-before.png", "block14-after.png"}) {
+      const std::string bytes = ReadBytes(dir / name);
+      ASSERT_GE(bytes.size(), 8u) << name;
+      EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    }
+  }
+  // A closed 10 x 10 x 10 box of 12 triangles, voxelised to about 3000
+  // particles, the blade variant data_parallel.
+  Mesh box;
+  for (int k = 0; k < 8; ++k) {
+    box.positions.PushBack((k & 1) ? 10 : 0, (k & 2) ? 10 : 0,
+                           (k & 4) ? 10 : 0);
+  }
+  box.triangles = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6},
+                   {0, 1, 4}, {1, 5, 4}, {2, 6, 3}, {3, 6, 7},
+                   {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  const std::filesystem::path mesh = TempFile("fracture_box.off");
+  WriteOff(box, mesh);
+  const Result voxelised =
+      RunAdjacent("fracture " + mesh.string() +
+                  " --particles 3000 --frames 10 --variant data_parallel "
+                  "--png " +
+                  dir.string());
+  EXPECT_EQ(voxelised.status, 0) << voxelised.output;
+  EXPECT_NE(voxelised.output.find("invariants held"), std::string::npos)
+      << voxelised.output;
+  EXPECT_TRUE(
+      std::filesystem::exists(dir / (mesh.stem().string() + "-after.png")));
+  std::filesystem::remove(mesh);
+  std::filesystem::remove_all(dir);
+}
+
+// A corrupted mesh names its file and line; a mesh with no inside, a bad
+// block, an unknown variant, cut or option are refused (exit 2).
+TEST(AdjacentCli, FractureRefusesCorruptedInput) {
+  Mesh box;
+  for (int k = 0; k < 8; ++k) {
+    box.positions.PushBack((k & 1) ? 1 : 0, (k & 2) ? 1 : 0, (k & 4) ? 1 : 0);
+  }
+  box.triangles = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6},
+                   {0, 1, 4}, {1, 5, 4}, {2, 6, 3}, {3, 6, 7},
+                   {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  const std::filesystem::path good = TempFile("fracture_good.off");
+  const std::filesystem::path bad = TempFile("fracture_bad.off");
+  WriteOff(box, good);
+  CopyWithLineReplaced(good, bad, 4, "0.5 nan");
+  const Result corrupted = RunAdjacent("fracture " + bad.string());
+  EXPECT_EQ(corrupted.status, 2) << corrupted.output;
+  EXPECT_NE(corrupted.output.find(bad.string() + ":4"), std::string::npos)
+      << corrupted.output;
+  // Only the first two triangles: a sheet, nothing inside.
+  Mesh sheet = box;
+  sheet.triangles.resize(2);
+  const std::filesystem::path open = TempFile("fracture_sheet.off");
+  WriteOff(sheet, open);
+  const Result no_inside = RunAdjacent("fracture " + open.string());
+  EXPECT_EQ(no_inside.status, 2) << no_inside.output;
+  EXPECT_NE(no_inside.output.find("closed"), std::string::npos)
+      << no_inside.output;
+  for (const std::string arguments :
+       {"fracture", "fracture block:0", "fracture block:x",
+        "fracture block:4 --frames 0", "fracture block:4 --cut saw",
+        "fracture block:4 --variant nope", "fracture block:4 --frames",
+        "fracture block:4 --colour red", "fracture block:4 block:5",
+        "fracture /no/such/file.off"}) {
+    const Result refused = RunAdjacent(arguments);
+    EXPECT_EQ(refused.status, 2) << arguments << ": " << refused.output;
+    EXPECT_NE(refused.output.find("adjacent"), std::string::npos)
+        << arguments << ": " << refused.output;
+  }
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+  std::filesystem::remove(open);
 }
 
 }  // namespace

@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
 #include "scenes/meshes.h"
+#include "scenes/solids.h"
 
 namespace adj::scenes {
 namespace {
@@ -77,6 +79,116 @@ TEST(Scenes, GeneratorsRefuseWhatWouldWrapOrReadOutOfRange) {
   const std::size_t huge = std::size_t{1} << 16;  // (2^16 + 1)^2 > 2^32
   EXPECT_THROW(ClothGrid(huge, huge, Diagonals::kUniform),
                std::invalid_argument);
+}
+
+// The box [0, sx] x [0, sy] x [0, sz] as 12 outward triangles.
+Mesh BoxMesh(float sx, float sy, float sz) {
+  Mesh mesh;
+  for (int k = 0; k < 8; ++k) {
+    mesh.positions.PushBack((k & 1) ? sx : 0, (k & 2) ? sy : 0,
+                            (k & 4) ? sz : 0);
+  }
+  mesh.triangles = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6},
+                    {0, 1, 4}, {1, 5, 4}, {2, 6, 3}, {3, 6, 7},
+                    {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  return mesh;
+}
+
+// An octahedron subdivided `levels` times, its vertices pushed onto the
+// sphere of radius r around the origin.
+Mesh SphereMesh(float r, int levels) {
+  Mesh mesh;
+  const float v[6][3] = {{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
+                         {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
+  for (const auto& p : v) mesh.positions.PushBack(p[0], p[1], p[2]);
+  mesh.triangles = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4},
+                    {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
+  for (int k = 0; k < levels; ++k) mesh = Subdivided(mesh);
+  for (std::size_t p = 0; p < mesh.particles(); ++p) {
+    const float length = std::sqrt(mesh.positions.x[p] * mesh.positions.x[p] +
+                                   mesh.positions.y[p] * mesh.positions.y[p] +
+                                   mesh.positions.z[p] * mesh.positions.z[p]);
+    mesh.positions.x[p] *= r / length;
+    mesh.positions.y[p] *= r / length;
+    mesh.positions.z[p] *= r / length;
+  }
+  return mesh;
+}
+
+// A 1 x 2 x 3 box at spacing 0.25: 4 x 8 x 12 node centres, all inside,
+// in x-fastest order.
+TEST(Voxelize, BoxFillsItsGrid) {
+  const Voxels voxels = Voxelize(BoxMesh(1, 2, 3), 0.25);
+  EXPECT_EQ(voxels.grid, (std::array<std::uint32_t, 3>{4, 8, 12}));
+  ASSERT_EQ(voxels.cells.size(), 4u * 8u * 12u);
+  EXPECT_EQ(voxels.cells[0], (std::array<std::uint32_t, 3>{0, 0, 0}));
+  EXPECT_EQ(voxels.cells[1], (std::array<std::uint32_t, 3>{1, 0, 0}));
+  EXPECT_EQ(voxels.cells[4], (std::array<std::uint32_t, 3>{0, 1, 0}));
+  EXPECT_EQ(voxels.cells.back(), (std::array<std::uint32_t, 3>{3, 7, 11}));
+}
+
+// A ball of radius 10 at spacing 1 holds about its volume in nodes, each
+// node centre inside the ball up to the polygonal surface's sag.
+TEST(Voxelize, BallHoldsItsVolume) {
+  const Voxels voxels = Voxelize(SphereMesh(10, 4), 1.0);
+  const double volume = 4.0 / 3.0 * 3.14159265358979 * 1000;
+  EXPECT_NEAR(static_cast<double>(voxels.cells.size()), volume, 0.03 * volume);
+  for (const auto& c : voxels.cells) {
+    const double x = c[0] + 0.5 - 10, y = c[1] + 0.5 - 10, z = c[2] + 0.5 - 10;
+    EXPECT_LE(std::sqrt(x * x + y * y + z * z), 10.0);
+  }
+}
+
+TEST(Voxelize, ToCountLandsNearTheCount) {
+  const Voxels voxels = VoxelizeToCount(SphereMesh(1, 4), 20000);
+  EXPECT_NEAR(static_cast<double>(voxels.cells.size()), 20000, 400);
+}
+
+// Two boxes apart: only the larger is kept.
+TEST(Voxelize, KeepsTheLargestPiece) {
+  Mesh mesh = BoxMesh(1, 1, 1);
+  const Mesh small = BoxMesh(0.5f, 0.5f, 0.5f);
+  for (std::size_t p = 0; p < small.particles(); ++p) {
+    mesh.positions.PushBack(small.positions.x[p] + 3, small.positions.y[p],
+                            small.positions.z[p]);
+  }
+  for (const Triangle& t : small.triangles) {
+    mesh.triangles.push_back({t[0] + 8, t[1] + 8, t[2] + 8});
+  }
+  const Voxels voxels = Voxelize(mesh, 0.25);
+  EXPECT_EQ(voxels.cells.size(), 64u);
+}
+
+TEST(Voxelize, RefusesBadMeshesAndSpacings) {
+  EXPECT_THROW(Voxelize(Mesh{}, 1.0), std::invalid_argument);
+  EXPECT_THROW(Voxelize(BoxMesh(1, 1, 1), 0.0), std::invalid_argument);
+  EXPECT_THROW(Voxelize(BoxMesh(1, 1, 1), -1.0), std::invalid_argument);
+  EXPECT_THROW(
+      Voxelize(BoxMesh(1, 1, 1), std::numeric_limits<double>::quiet_NaN()),
+      std::invalid_argument);
+  EXPECT_THROW(Voxelize(BoxMesh(1, 1, 1), 1e-4), std::invalid_argument);
+  Mesh nan = BoxMesh(1, 1, 1);
+  nan.positions.x[3] = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_THROW(Voxelize(nan, 0.25), std::invalid_argument);
+  Mesh past = BoxMesh(1, 1, 1);
+  past.triangles[0][1] = 8;
+  EXPECT_THROW(Voxelize(past, 0.25), std::invalid_argument);
+  EXPECT_THROW(VoxelizeToCount(BoxMesh(1, 1, 1), 0), std::invalid_argument);
+}
+
+// The impactor pushes exactly the particles inside it.
+TEST(Impact, PushesTheParticlesInsideTheSphere) {
+  const Voxels voxels = Block(5, 5, 5);
+  const Impact impact{2, 2, 1.5f, 1, 2};
+  // Frame 3: centre y = 5 + 1.5 - 3 = 3.5.
+  const Points points = SpherePositions(voxels, impact, 3);
+  for (std::size_t p = 0; p < voxels.cells.size(); ++p) {
+    const auto& c = voxels.cells[p];
+    const double dx = c[0] - 2.0, dy = c[1] - 3.5, dz = c[2] - 2.0;
+    const bool inside = dx * dx + dy * dy + dz * dz <= 1.5 * 1.5;
+    EXPECT_EQ(points.y[p], static_cast<float>(c[1]) - (inside ? 2.0f : 0.0f));
+    EXPECT_EQ(points.x[p], static_cast<float>(c[0]));
+  }
 }
 
 }  // namespace

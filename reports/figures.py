@@ -3,7 +3,8 @@
 
 Every module in reports/families/ is one family's report: FIGURES (its
 Figure and BarFigure declarations, drawn by reports/engine.py) and,
-optionally, tables(run) returning report.md lines of its own. Adding a
+optionally, draw(run, out_dir) for figures of its own kind and tables(run),
+both returning report.md lines. Adding a
 family's report is adding its module; nothing here names a family.
 """
 
@@ -87,6 +88,8 @@ def main():
     for module in family_modules():
         for figure in module.FIGURES:
             report += figure_sections(figure, run, args.out)
+        if hasattr(module, "draw"):
+            report += module.draw(run, args.out)
         if hasattr(module, "tables"):
             report += module.tables(run)
     report += engine.device_resident_table(run)

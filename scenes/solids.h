@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "algorithms/common/csr.h"
+#include "algorithms/common/mesh.h"
 #include "algorithms/common/points.h"
 
 namespace adj::scenes {
@@ -61,5 +62,37 @@ Points BladePositions(const Voxels& voxels, const Blade& blade,
 // `distance` along a random axis.
 Points RandomDamage(const Voxels& voxels, std::uint32_t count, float distance,
                     std::uint64_t seed);
+
+// A closed triangle mesh as voxels (voxelize.cc): node centres at
+// lo + (i + 1/2) * spacing from the low corner of the used vertices'
+// bounding box, a node kept when its centre is inside by the parity of a
+// ray's crossings along +x (the ray moved off the row's centre by 1e-4 *
+// sqrt(2) and sqrt(3) cells, so that axis-aligned models are not hit at
+// their edges), then only the largest face-connected piece. Throws
+// std::invalid_argument on no triangles, a corner past the vertices, a
+// non-finite vertex, spacing not finite and > 0, more than 4096 nodes
+// along an axis or 2^26 in all, or no node inside (an open mesh can give any
+// result).
+Voxels Voxelize(const Mesh& mesh, double spacing);
+
+// Voxelize at the spacing (found by bisection) whose count is nearest to
+// `particles`.
+Voxels VoxelizeToCount(const Mesh& mesh, std::size_t particles);
+
+// An impactor: a sphere above the solid at (center_x, grid y + radius,
+// center_z) moving down by `speed` nodes per frame; every particle inside
+// it is pushed down by `push`, so that damage detection finds the sphere's
+// rim.
+struct Impact {
+  float center_x = 0;
+  float center_z = 0;
+  float radius = 4;
+  float speed = 1;
+  float push = 2;
+};
+
+// The particles' predicted positions in frame `frame` of the impact.
+Points SpherePositions(const Voxels& voxels, const Impact& impact,
+                       std::uint32_t frame);
 
 }  // namespace adj::scenes

@@ -24,6 +24,7 @@
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
 #include "tools/families.h"
+#include "tools/fracture_command.h"
 
 namespace adj::cli {
 namespace {
@@ -50,6 +51,10 @@ every frame. Commands:
   verify CLOUD --radius R [--spacing S] [--table-size T]
                   every hash_grid variant against the brute-force oracle on
                   CLOUD; exit 1 on any disagreement
+  fracture SCENE [--frames N] [--cut blade|impact|random]
+                  the fracture update on a block or a voxelised MESH,
+                  invariants checked every frame, PNG snapshots before and
+                  after; exit 1 on a broken invariant
 
 MESH is a triangle mesh: .off, .obj or ASCII .ply (polygons are split into
 fans). CLOUD is a point set: .xyz or .pwn (x y z, then any fields), or the
@@ -637,6 +642,7 @@ int Main(int argc, char** argv) {
     if (command == "verify") return Verify(args);
     if (command == "schedule") return Schedule(args);
     if (command == "neighbors") return Neighbors(args);
+    if (command == "fracture") return FractureCommand(args);
   } catch (const std::exception& error) {
     // Out of memory on a huge mesh, say: a message, never std::terminate.
     std::cerr << "adjacent " << command << ": " << error.what() << "\n";
