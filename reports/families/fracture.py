@@ -102,6 +102,8 @@ def draw_time(rows, out_dir, run):
         else:
             ax.plot(xs, ys, marker=markers[index % len(markers)],
                     markersize=4, label=label)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
     for name, text in (("serial_ms_90k", "goal serial"),
                        ("best_cpu_ms_90k", "goal best CPU")):
         goal = run.goal(FAMILY, name)
@@ -109,8 +111,6 @@ def draw_time(rows, out_dir, run):
             ax.axhline(goal, color="0.3", linestyle=":", linewidth=0.8)
             ax.text(ax.get_xlim()[0], goal, f" {text} at 90k: {goal:g} ms",
                     fontsize=6, va="bottom", color="0.3")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
     ax.set_xlabel("particles (blade cut through a block)")
     ax.set_ylabel("ms per frame")
     ax.set_title("fracture: time per frame against particles", fontsize=10)
