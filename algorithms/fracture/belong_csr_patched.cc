@@ -19,22 +19,8 @@ class CsrPatched final : public BelongStore {
   explicit CsrPatched(std::size_t particles) : particles_(particles) {}
 
   void Build(const ClusterTable& table) override {
-    offsets_.assign(particles_ + 1, 0);
-    for (std::size_t s = 0; s < table.slots.size(); ++s) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) ++offsets_[p + 1];
-    }
-    for (std::size_t p = 0; p < particles_; ++p) {
-      offsets_[p + 1] += offsets_[p];
-    }
-    indices_.resize(offsets_[particles_]);
-    std::vector<std::uint32_t> cursor(offsets_.begin(), offsets_.end() - 1);
-    for (std::size_t s = 0; s < table.slots.size(); ++s) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) {
-        indices_[cursor[p]++] = static_cast<std::uint32_t>(s);
-      }
-    }
+    RowsOfSlots(table, ValidSlots(table), particles_, offsets_, indices_,
+                cursor_);
     touched_.assign(table.slots.size(), 0);
     touched_slots_.clear();
   }
@@ -54,26 +40,13 @@ class CsrPatched final : public BelongStore {
     if (touched_slots_.empty()) return;
     touched_.resize(table.slots.size(), 0);
     std::sort(touched_slots_.begin(), touched_slots_.end());
-    // The touched live slots' members, as rows per particle (ascending
-    // slots, by a counting sort over the slots in ascending order).
-    added_offsets_.assign(particles_ + 1, 0);
+    // The touched live slots' members, as rows per particle.
+    live_touched_.clear();
     for (const std::uint32_t s : touched_slots_) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) {
-        ++added_offsets_[p + 1];
-      }
+      if (table.valid[s]) live_touched_.push_back(s);
     }
-    for (std::size_t p = 0; p < particles_; ++p) {
-      added_offsets_[p + 1] += added_offsets_[p];
-    }
-    added_.resize(added_offsets_[particles_]);
-    cursor_.assign(added_offsets_.begin(), added_offsets_.end() - 1);
-    for (const std::uint32_t s : touched_slots_) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) {
-        added_[cursor_[p]++] = s;
-      }
-    }
+    RowsOfSlots(table, live_touched_, particles_, added_offsets_, added_,
+                cursor_);
     const auto kept = [&](std::uint32_t s) {
       return s < table.valid.size() && table.valid[s] && !touched_[s];
     };
@@ -138,6 +111,7 @@ class CsrPatched final : public BelongStore {
   std::vector<std::uint32_t> cursor_;
   std::vector<std::uint8_t> touched_;
   std::vector<std::uint32_t> touched_slots_;
+  std::vector<std::uint32_t> live_touched_;
 };
 
 }  // namespace

@@ -13,22 +13,8 @@ class CsrRebuilt final : public BelongStore {
   explicit CsrRebuilt(std::size_t particles) : particles_(particles) {}
 
   void Build(const ClusterTable& table) override {
-    offsets_.assign(particles_ + 1, 0);
-    for (std::size_t s = 0; s < table.slots.size(); ++s) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) ++offsets_[p + 1];
-    }
-    for (std::size_t p = 0; p < particles_; ++p) {
-      offsets_[p + 1] += offsets_[p];
-    }
-    indices_.resize(offsets_[particles_]);
-    cursor_.assign(offsets_.begin(), offsets_.end() - 1);
-    for (std::size_t s = 0; s < table.slots.size(); ++s) {
-      if (!table.valid[s]) continue;
-      for (const std::uint32_t p : table.slots[s].particles) {
-        indices_[cursor_[p]++] = static_cast<std::uint32_t>(s);
-      }
-    }
+    RowsOfSlots(table, ValidSlots(table), particles_, offsets_, indices_,
+                cursor_);
   }
 
   std::span<const std::uint32_t> Of(std::uint32_t particle) const override {

@@ -15,6 +15,33 @@ Csr BelongStore::ToCsr(std::size_t particles) const {
   return csr;
 }
 
+void RowsOfSlots(const ClusterTable& table,
+                 std::span<const std::uint32_t> slots, std::size_t particles,
+                 std::vector<std::uint32_t>& offsets,
+                 std::vector<std::uint32_t>& indices,
+                 std::vector<std::uint32_t>& cursor) {
+  offsets.assign(particles + 1, 0);
+  for (const std::uint32_t s : slots) {
+    for (const std::uint32_t p : table.slots[s].particles) ++offsets[p + 1];
+  }
+  for (std::size_t p = 0; p < particles; ++p) offsets[p + 1] += offsets[p];
+  indices.resize(offsets[particles]);
+  cursor.assign(offsets.begin(), offsets.end() - 1);
+  for (const std::uint32_t s : slots) {
+    for (const std::uint32_t p : table.slots[s].particles) {
+      indices[cursor[p]++] = s;
+    }
+  }
+}
+
+std::vector<std::uint32_t> ValidSlots(const ClusterTable& table) {
+  std::vector<std::uint32_t> slots;
+  for (std::size_t s = 0; s < table.valid.size(); ++s) {
+    if (table.valid[s]) slots.push_back(static_cast<std::uint32_t>(s));
+  }
+  return slots;
+}
+
 std::unique_ptr<BelongStore> MakeBelongStore(BelongKind kind,
                                              std::size_t particles) {
   switch (kind) {

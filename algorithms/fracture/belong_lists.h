@@ -44,6 +44,18 @@ std::unique_ptr<BelongStore> MakeCsrPatched(std::size_t particles);
 std::unique_ptr<BelongStore> MakeBelongStore(BelongKind kind,
                                              std::size_t particles);
 
+// Rows per particle of the clusters in `slots` (ascending slot ids, each
+// valid in `table`) by a counting sort, so that each row is ascending:
+// offsets (particles + 1) and indices; `cursor` is scratch.
+void RowsOfSlots(const ClusterTable& table,
+                 std::span<const std::uint32_t> slots, std::size_t particles,
+                 std::vector<std::uint32_t>& offsets,
+                 std::vector<std::uint32_t>& indices,
+                 std::vector<std::uint32_t>& cursor);
+
+// The valid slots of `table`, ascending.
+std::vector<std::uint32_t> ValidSlots(const ClusterTable& table);
+
 // How many valid clusters of `table` hold each particle.
 std::vector<std::uint32_t> MembershipCounts(const ClusterTable& table,
                                             std::size_t particles);
