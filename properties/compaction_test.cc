@@ -47,7 +47,8 @@ rc::Gen<std::pair<Words, Flags>> AnyItems(std::size_t max_size) {
       rc::gen::pair(rc::gen::inRange<std::size_t>(0, max_size + 1),
                     rc::gen::inRange(0, 101)),
       [](const std::pair<std::size_t, int>& size_and_percent) {
-        const auto [size, percent] = size_and_percent;
+        const std::size_t size = size_and_percent.first;
+        const int percent = size_and_percent.second;
         return rc::gen::pair(
             rc::gen::container<Words>(size,
                                       rc::gen::arbitrary<std::uint32_t>()),

@@ -50,7 +50,10 @@ Points RestPositions(const State& state) {
 
 MergeChoice ChoiceOf(const Variant& variant) {
   if (variant.name == "serial_printed") return MergeChoice::kPrinted;
-  if (variant.name == "data_parallel") return MergeChoice::kPriorityRounds;
+  if (variant.name == "data_parallel" || variant.name == "flat_host" ||
+      variant.name == "cuda_data_parallel") {
+    return MergeChoice::kPriorityRounds;
+  }
   if (variant.backend == Backend::kSerial) return MergeChoice::kFirstFit;
   return MergeChoice::kAnyValid;
 }
@@ -302,6 +305,12 @@ rc::Gen<Scenario> AnyScenario() {
         s.voxels, *rc::gen::inRange<std::uint32_t>(1, 30), 4,
         params.max_cluster_size, s.seed + 1);
     s.initial = StateOf(s.voxels, clusters);
+    // Attributes of their own, so that inheriting and resetting them shows.
+    for (Cluster& cluster : s.initial.clusters.slots) {
+      cluster.stiffness = *rc::gen::element(0.25f, 0.5f, 1.0f);
+      cluster.rotation = *rc::gen::element(Quat{}, Quat{0, 1, 0, 0});
+      cluster.translation = {*rc::gen::inRange(-3, 4) * 0.5f, 1.0f, 0.0f};
+    }
     s.frames = *rc::gen::inRange(1, 7);
     for (int f = 0; f < s.frames; ++f) {
       s.damage.push_back(*rc::gen::inRange<std::uint32_t>(0, 9));
@@ -408,6 +417,63 @@ TEST(DataParallelFracture, SameFramesOnEveryThreadCount) {
     }
   }));
   omp_set_num_threads(default_threads);
+}
+
+// Steps both simulations through the scenario; every frame's state,
+// belong lists, merges and counts must be equal.
+void ExpectSameFrames(const Scenario& s, Simulation& got_simulation,
+                      Simulation& expected_simulation) {
+  for (int f = 0; f < s.frames; ++f) {
+    const Points positions = PositionsOf(s, f);
+    FrameReport got;
+    FrameReport expected;
+    got_simulation.Step(positions, got);
+    expected_simulation.Step(positions, expected);
+    RC_ASSERT(got_simulation.Snapshot() == expected_simulation.Snapshot());
+    RC_ASSERT(got_simulation.BelongLists() ==
+              expected_simulation.BelongLists());
+    RC_ASSERT(got.merges == expected.merges);
+    RC_ASSERT(got.removed == expected.removed);
+    RC_ASSERT(got.influenced == expected.influenced);
+    RC_ASSERT(got.new_clusters == expected.new_clusters);
+    RC_ASSERT(got.merged == expected.merged);
+    RC_ASSERT(got.inserted == expected.inserted);
+    RC_ASSERT(got.expanded == expected.expanded);
+  }
+}
+
+// The flat formulation (flat_host on the host, cuda_data_parallel on the
+// GPU) gives data_parallel's frames, ==.
+class FlatFracture : public Fracture {};
+
+TEST_P(FlatFracture, SameFramesAsDataParallel) {
+  EXPECT_TRUE(rc::check("random solids, clusters and damage", [this] {
+    const Scenario s = *AnyScenario();
+    auto flat = Start(s.initial, s.params);
+    auto data_parallel = StartDataParallel(s.initial, s.params);
+    ExpectSameFrames(s, *flat, *data_parallel);
+  }));
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, FlatFracture,
+                         ::testing::ValuesIn(testing::CasesWhere(
+                             Variants(),
+                             [](const Variant& variant) {
+                               return variant.name == "flat_host" ||
+                                      variant.name == "cuda_data_parallel";
+                             })),
+                         testing::CaseName);
+
+// The cuda variant's passes with its published search, one item after
+// another on the host: the first fit of the serial search, so serial's
+// frames.
+TEST(FlatFracturePublished, OnOneHostThreadEqualsSerial) {
+  EXPECT_TRUE(rc::check("random solids, clusters and damage", [] {
+    const Scenario s = *AnyScenario();
+    auto flat = StartFlatHostPublished(s.initial, s.params);
+    auto serial = StartSerial(s.initial, s.params);
+    ExpectSameFrames(s, *flat, *serial);
+  }));
 }
 
 // The bump pool only grows; the other kinds reuse what lists leave.

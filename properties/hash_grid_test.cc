@@ -485,9 +485,11 @@ TEST_P(TwinHashGrid, GivesItsTwinsOutputOnEveryThreadCount) {
       scenes::UniformCloud(60000, scenes::UniformSideFor(60000, 0.5f, 30), 11);
   const Points sphere = scenes::CompactNSearchSphere(50, 3);
   const float sphere_radius = scenes::CompactNSearchRadius(50);
-  for (const auto& [points, params] :
+  for (const auto& scene :
        {std::pair{&uniform, Params{0.5f, 0.5f, 0}},
         std::pair{&sphere, Params{sphere_radius, sphere_radius, 0}}}) {
+    const Points* points = scene.first;
+    const Params params = scene.second;
     Neighbors expected;
     twin.run(*points, params, expected);
     testing::OnEveryThreadCount(6, [&](int threads) {

@@ -212,12 +212,8 @@ Frame Split(const World& before, const Points& positions, const Rules& rules) {
       frame.fresh.push_back(std::move(fresh));
     }
   }
-  // 6.
-  for (const std::uint32_t s : frame.influenced) {
-    world.clusters[s].valid = false;
-    world.clusters[s].members.clear();
-    world.clusters[s].local.clear();
-  }
+  // 6: a deleted slot is an empty cluster with the default attributes.
+  for (const std::uint32_t s : frame.influenced) world.clusters[s] = Cluster{};
   frame.after = std::move(world);
   return frame;
 }

@@ -6,44 +6,67 @@
 #include <vector>
 
 #include "algorithms/connected_components/connected_components.h"
+#include "algorithms/fracture/split_mix.h"
 #include "algorithms/fracture/topology.h"
 
 namespace adj::fracture {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-      Variant{"serial", Backend::kSerial, Origin::kFixed,
-              "the published update stage by stage on one thread: hash set "
-              "and stream compaction for the removal, one connected-"
-              "components call on the aggregated graph, the first fitting "
-              "merge target (the break the printed search lacks), belong lists "
-              "of any "
-              "kind (Params::belong), the published random expansion",
-              &StartSerial},
-      Variant{"serial_printed", Backend::kSerial, Origin::kFaithful,
-              "serial with the merge search exactly as its pseudo-code is "
-              "printed: no break, so a new cluster merges into every "
-              "cluster that still fits when the loops reach it (the same "
-              "one again through another particle pair)",
-              &StartSerialPrinted},
-      Variant{"openmp", Backend::kOpenMp, Origin::kFaithful,
-              "the published concurrent form on OpenMP threads: damage, "
-              "node update, removal (lock-free hash set), the aggregated "
-              "graph and its components (ecl_cc_openmp) in parallel; the "
-              "merge search as published (a lock per new cluster, a "
-              "compare-and-swap on the target's size, a searched flag), so "
-              "targets depend on the schedule (one thread: serial's); "
-              "delete, merge, insert and expand serial",
-              &StartOpenMp},
-      Variant{"data_parallel", Backend::kOpenMp, Origin::kOurs,
-              "openmp's parallel stages with an outcome that does not depend "
-              "on the thread count: merge targets by rounds of proposals "
-              "(each new cluster proposes to its first fit in the serial "
-              "search order; each target takes its proposers in ascending "
-              "order while they fit; the rest propose again), belong lists "
-              "in a Csr patched in parallel at the end of each frame "
-              "(Params::belong is not used)",
-              &StartDataParallel},
+    Variant{"serial", Backend::kSerial, Origin::kFixed,
+            "the published update stage by stage on one thread: hash set "
+            "and stream compaction for the removal, one connected-"
+            "components call on the aggregated graph, the first fitting "
+            "merge target (the break the printed search lacks), belong lists "
+            "of any "
+            "kind (Params::belong), the published random expansion",
+            &StartSerial},
+    Variant{"serial_printed", Backend::kSerial, Origin::kFaithful,
+            "serial with the merge search exactly as its pseudo-code is "
+            "printed: no break, so a new cluster merges into every "
+            "cluster that still fits when the loops reach it (the same "
+            "one again through another particle pair)",
+            &StartSerialPrinted},
+    Variant{"openmp", Backend::kOpenMp, Origin::kFaithful,
+            "the published concurrent form on OpenMP threads: damage, "
+            "node update, removal (lock-free hash set), the aggregated "
+            "graph and its components (ecl_cc_openmp) in parallel; the "
+            "merge search as published (a lock per new cluster, a "
+            "compare-and-swap on the target's size, a searched flag), so "
+            "targets depend on the schedule (one thread: serial's); "
+            "delete, merge, insert and expand serial",
+            &StartOpenMp},
+    Variant{"data_parallel", Backend::kOpenMp, Origin::kOurs,
+            "openmp's parallel stages with an outcome that does not depend "
+            "on the thread count: merge targets by rounds of proposals "
+            "(each new cluster proposes to its first fit in the serial "
+            "search order; each target takes its proposers in ascending "
+            "order while they fit; the rest propose again), belong lists "
+            "in a Csr patched in parallel at the end of each frame "
+            "(Params::belong is not used)",
+            &StartDataParallel},
+    Variant{"flat_host", Backend::kSerial, Origin::kOurs,
+            "cuda_data_parallel's passes (flat loops over particles, "
+            "vertices, new clusters, targets and slots, with scans, "
+            "stable compactions and sorts between them) run one item "
+            "after another on the host: data_parallel's frames, and the "
+            "test of the GPU formulation where there is no GPU",
+            &StartFlatHost},
+#if ADJ_HAVE_CUDA
+    Variant{"cuda", Backend::kCuda, Origin::kFaithful,
+            "the published concurrent form on the GPU with flat kernels "
+            "instead of dynamic parallelism: one thread per member of a "
+            "new cluster searching, a lock per new cluster, a "
+            "compare-and-swap on the target's size, a searched flag "
+            "(targets depend on the schedule); the lock-free hash set, "
+            "stream compaction and ECL-CC of the suite's device APIs; the "
+            "table and the belong lists as Csr rebuilt on the device",
+            &StartCuda},
+    Variant{"cuda_data_parallel", Backend::kCuda, Origin::kOurs,
+            "cuda with data_parallel's rounds of proposals for the merge "
+            "search: frames equal to data_parallel's and flat_host's",
+            &StartCudaDataParallel},
+#endif
   };
   return kVariants;
 }
@@ -108,10 +131,6 @@ std::string_view StageName(Stage stage) {
 
 namespace {
 
-std::uint64_t MixOnce(std::uint64_t state) {
-  return detail::SplitMix64(state).Next();
-}
-
 bool Finite(const Vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
@@ -157,7 +176,7 @@ void CheckParams(const Params& params) {
 
 std::uint64_t ExpansionSeed(std::uint64_t seed, std::uint64_t frame,
                             std::uint32_t slot) {
-  return MixOnce(seed ^ MixOnce(frame ^ MixOnce(slot)));
+  return detail::MixedSeed(seed, frame, slot);
 }
 
 std::vector<Vec3> RestLocal(const State& state,

@@ -119,7 +119,8 @@ struct Cluster {
 };
 
 // The cluster table with lazy deletion: slot s holds a cluster when
-// valid[s]; a deleted slot keeps no members and is reused, lowest first.
+// valid[s]; deleting a cluster leaves Cluster{} in its slot (no members,
+// the default attributes), and the slot is reused, lowest first.
 struct ClusterTable {
   std::vector<Cluster> slots;
   std::vector<std::uint8_t> valid;
@@ -250,7 +251,8 @@ using StartFn = std::unique_ptr<Simulation>(const State& initial,
                                             const Params& params);
 using Variant = adj::Variant<StartFn>;
 
-// serial, serial_printed, openmp, data_parallel.
+// serial, serial_printed, openmp, data_parallel, flat_host, and cuda,
+// cuda_data_parallel when built with CUDA.
 std::span<const Variant> Variants();
 
 // Throws Error unless `state` and `params` obey the contract above.
@@ -277,5 +279,13 @@ StartFn StartSerial;
 StartFn StartSerialPrinted;
 StartFn StartOpenMp;
 StartFn StartDataParallel;
+StartFn StartFlatHost;
+// The cuda variant's passes, published search included, one item after
+// another on the host: a test of that formulation (serial's frames).
+StartFn StartFlatHostPublished;
+#if ADJ_HAVE_CUDA
+StartFn StartCuda;
+StartFn StartCudaDataParallel;
+#endif
 
 }  // namespace adj::fracture

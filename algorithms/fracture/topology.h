@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/fracture/fracture.h"
+#include "algorithms/fracture/split_mix.h"
 
 namespace adj::fracture::detail {
 
@@ -48,21 +49,6 @@ class Topology {
   std::array<std::array<std::int8_t, 3>, 26> offsets_{};
   std::array<std::int64_t, 26> node_delta_{};
   std::size_t offset_count_ = 0;
-};
-
-// SplitMix64: the random numbers of the published expansion.
-class SplitMix64 {
- public:
-  explicit SplitMix64(std::uint64_t state) : state_(state) {}
-  std::uint64_t Next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-
- private:
-  std::uint64_t state_;
 };
 
 }  // namespace adj::fracture::detail

@@ -68,8 +68,19 @@ constexpr std::size_t kFanAhead = 4;
 // greedy uses at most 3 (maxAdj - 1) + 1, so maxAdj <= kMaskedMaxAdjacent.
 // Cloned for POPCNT, chosen at load time: the baseline x86-64 build has
 // none, and the library call the saturation's popcount became cost a
-// visible share of the colouring.
+// visible share of the colouring. Not under ThreadSanitizer, which
+// instruments the clones' resolver: the loader runs it before TSan's runtime
+// is up, and it crashes.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ADJ_COLOURING_NO_CLONES
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(ADJ_COLOURING_NO_CLONES)
+Colouring
+#else
 __attribute__((target_clones("popcnt", "default"))) Colouring
+#endif
 ParticleFrontColouring(std::span<const Triplet> triplets,
                        const triangle_adjacency::Adjacency& adjacency,
                        FanOrder fan_order) {
