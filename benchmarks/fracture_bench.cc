@@ -149,6 +149,12 @@ void RunCut(benchmark::State& state, const Variant& variant) {
       state.iterations() *
       static_cast<std::int64_t>(
           FrameBytes(static_cast<std::int64_t>(cut.initial.Particles()))));
+  if (variant.backend == Backend::kCuda) {
+    bench::DescribeGpuRun(state,
+                          "each frame: positions uploaded, every stage "
+                          "synchronised, counts read back");
+    return;
+  }
   const int threads =
       variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1;
   bench::DescribeCpuRun(state, threads, "cpu");
@@ -190,7 +196,7 @@ void RunChurn(benchmark::State& state, const Variant& variant,
   std::string verdict;
   for (auto _ : state) {
     auto simulation = variant.run(initial, params);
-    megabytes.assign(1, simulation->BelongBytes() / 1e6);
+    megabytes.assign(1, static_cast<double>(simulation->BelongBytes()) / 1e6);
     clusters.assign(1, static_cast<double>(initial.clusters.Live()));
     peak = megabytes.back();
     seconds = 0;
@@ -204,7 +210,7 @@ void RunChurn(benchmark::State& state, const Variant& variant,
                      std::chrono::steady_clock::now() - start)
                      .count();
       removed += report.removed;
-      const double now = simulation->BelongBytes() / 1e6;
+      const double now = static_cast<double>(simulation->BelongBytes()) / 1e6;
       peak = std::max(peak, now);
       if ((f + 1) % kChurnSample == 0) {
         megabytes.push_back(now);
@@ -260,8 +266,19 @@ void RegisterAll() {
   }
   bench::RegisterMemcpyLimits("fracture", "blade_block", "particles", sizes,
                               FrameBytes, nullptr, bench::HostRoundTrip::kNone);
+  // The GPU rows also run the million-particle block in the quick sweep
+  // (the GPU goals: 1 ms at 90k, 5 ms at 1M).
+  std::vector<std::int64_t> gpu_sizes = sizes;
+  if (!bench::CurrentSweep().full) gpu_sizes.push_back(100 * 100 * 100);
+  bench::DescribeGoal("fracture", "cuda_ms_90k", 1);
+  bench::DescribeGoal("fracture", "cuda_ms_1m", 5);
+#if ADJ_HAVE_CUDA
+  bench::RegisterDeviceCopyLimits("fracture", "blade_block", "particles",
+                                  gpu_sizes, FrameBytes);
+#endif
   for (const Variant& variant : Variants()) {
-    for (const std::int64_t n : sizes) {
+    for (const std::int64_t n :
+         variant.backend == Backend::kCuda ? gpu_sizes : sizes) {
       benchmark::RegisterBenchmark(
           ("fracture/" + std::string(variant.name) + "/blade_block").c_str(),
           [&variant](benchmark::State& state) { RunCut(state, variant); })
