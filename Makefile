@@ -19,7 +19,7 @@ PYTHON := $(VENV)/bin/python
 all: test
 
 deps:
-	@tools/install-deps.sh
+	@PRESET=$(PRESET) tools/install-deps.sh
 
 $(BUILD_DIR)/build.ninja: CMakeLists.txt CMakePresets.json | deps
 	cmake --preset $(PRESET)

@@ -6,6 +6,11 @@ set -euo pipefail
 packages=(cmake ninja-build g++ make git python3 python3-venv
           libhwy-dev librapidcheck-dev libbenchmark-dev libgtest-dev
           libgmock-dev)
+# The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
+# tool tells ThreadSanitizer about OpenMP's synchronisation.
+if [ "${PRESET:-default}" = tsan ]; then
+  packages+=(clang libomp-dev libclang-rt-dev)
+fi
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 has_command() { command -v "$1" >/dev/null 2>&1; }
@@ -18,6 +23,7 @@ for package in "${packages[@]}"; do
     cmake|make|git|python3) has_command "$package" && continue ;;
     ninja-build) has_command ninja && continue ;;
     g++) has_command g++ && continue ;;
+    clang) has_command clang++ && continue ;;
     # A Python that can already make a venv needs no python3-venv.
     python3-venv) python3 -c 'import ensurepip, venv' >/dev/null 2>&1 && continue ;;
   esac
