@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <numeric>
 #include <utility>
 #include <vector>
 
@@ -48,21 +47,29 @@ class HostBackend {
         compact_->run({values, n}, {drop, n}, {out, n}));
   }
 
+  // Least significant digit first, 8 bits a pass over the end_bit bits that
+  // hold the keys, each pass a stable counting sort: the device's radix
+  // sort, item by item.
   void SortPairs(std::uint64_t* keys, std::uint32_t* values, std::uint32_t n,
-                 int /*end_bit*/) {
-    order_.resize(n);
-    std::iota(order_.begin(), order_.end(), 0u);
-    std::stable_sort(
-        order_.begin(), order_.end(),
-        [&](std::uint32_t a, std::uint32_t b) { return keys[a] < keys[b]; });
+                 int end_bit) {
     sorted_keys_.resize(n);
     sorted_values_.resize(n);
-    for (std::uint32_t k = 0; k < n; ++k) {
-      sorted_keys_[k] = keys[order_[k]];
-      sorted_values_[k] = values[order_[k]];
+    for (int shift = 0; shift < end_bit; shift += 8) {
+      std::uint32_t count[257] = {};
+      for (std::uint32_t k = 0; k < n; ++k) {
+        ++count[((keys[k] >> shift) & 0xFF) + 1];
+      }
+      for (int digit = 0; digit < 256; ++digit) {
+        count[digit + 1] += count[digit];
+      }
+      for (std::uint32_t k = 0; k < n; ++k) {
+        const std::uint32_t at = count[(keys[k] >> shift) & 0xFF]++;
+        sorted_keys_[at] = keys[k];
+        sorted_values_[at] = values[k];
+      }
+      std::copy(sorted_keys_.begin(), sorted_keys_.end(), keys);
+      std::copy(sorted_values_.begin(), sorted_values_.end(), values);
     }
-    std::copy(sorted_keys_.begin(), sorted_keys_.end(), keys);
-    std::copy(sorted_values_.begin(), sorted_values_.end(), values);
   }
 
   void Labels(const std::uint32_t* offsets, const std::uint32_t* indices,
@@ -115,7 +122,6 @@ class HostBackend {
       FindVariant(hash_set::Variants(), "open_addressing");
   const connected_components::Variant* components_ =
       FindVariant(connected_components::Variants(), "ecl_cc");
-  std::vector<std::uint32_t> order_;
   std::vector<std::uint64_t> sorted_keys_;
   std::vector<std::uint32_t> sorted_values_;
   Csr graph_;
