@@ -309,7 +309,8 @@ rc::Gen<Scenario> AnyScenario() {
     for (Cluster& cluster : s.initial.clusters.slots) {
       cluster.stiffness = *rc::gen::element(0.25f, 0.5f, 1.0f);
       cluster.rotation = *rc::gen::element(Quat{}, Quat{0, 1, 0, 0});
-      cluster.translation = {*rc::gen::inRange(-3, 4) * 0.5f, 1.0f, 0.0f};
+      cluster.translation = {
+          static_cast<float>(*rc::gen::inRange(-3, 4)) * 0.5f, 1.0f, 0.0f};
     }
     s.frames = *rc::gen::inRange(1, 7);
     for (int f = 0; f < s.frames; ++f) {

@@ -128,10 +128,15 @@ ADJ_FRACTURE_HD inline std::uint32_t UpperBound(const std::uint32_t* values,
   return begin;
 }
 
-// The key of (influenced cluster i, particle p) in the aggregated graph.
-ADJ_FRACTURE_HD inline std::uint64_t MemberKey(std::uint32_t i,
-                                               std::uint32_t p) {
-  return (static_cast<std::uint64_t>(i) << 32) | p;
+// The sort key of a pair ordered by high, then low: (influenced cluster,
+// particle) in the aggregated graph, (target, new cluster) in the search
+// and the merges.
+ADJ_FRACTURE_HD inline std::uint64_t PairKey(std::uint32_t high,
+                                             std::uint32_t low) {
+  return (static_cast<std::uint64_t>(high) << 32) | low;
+}
+ADJ_FRACTURE_HD inline std::uint32_t HighHalf(std::uint64_t key) {
+  return static_cast<std::uint32_t>(key >> 32);
 }
 
 // Step 5's edges of vertex v (member `particle` of influenced cluster i,
@@ -144,7 +149,7 @@ ADJ_FRACTURE_HD inline std::uint32_t Edges(
     std::uint32_t base_i, std::uint32_t end_i, std::uint32_t* out) {
   std::uint32_t count = 0;
   grid.ForEachIntactNeighbor(particle, [&](std::uint32_t q) {
-    const std::uint64_t key = MemberKey(i, q);
+    const std::uint64_t key = PairKey(i, q);
     const std::uint32_t at = Find(sorted_keys, base_i, end_i, key);
     if (at == end_i || sorted_keys[at] != key) return;
     if (out != nullptr) out[count] = sorted_vertex[at];

@@ -46,6 +46,7 @@
 #include "algorithms/common/points.h"
 #include "algorithms/fracture/flat_passes.h"
 #include "algorithms/fracture/fracture.h"
+#include "algorithms/fracture/topology.h"
 
 namespace adj::fracture::flat {
 
@@ -66,32 +67,20 @@ class FlatSimulation final : public Simulation {
     host_.node_is_particle = initial.node_is_particle;
     host_.frame = initial.frame;
     particles_ = static_cast<std::uint32_t>(initial.Particles());
-    const std::uint64_t nodes = initial.grid.Nodes();
-    std::vector<std::uint32_t> node_of(particles_);
-    std::vector<std::uint32_t> node_particle(nodes, kNone);
-    const GridShape g = initial.grid;
-    for (std::uint32_t p = 0; p < particles_; ++p) {
-      const Coord c = initial.particle_coord[p];
-      node_of[p] = static_cast<std::uint32_t>(
-          c.x + std::uint64_t{g.nx} * (c.y + std::uint64_t{g.ny} * c.z));
-      node_particle[node_of[p]] = p;
-    }
+    const detail::Topology topology(initial, params.neighborhood);
     Put(coords_, initial.particle_coord);
-    Put(node_of_, node_of);
-    Put(node_particle_, node_particle);
+    Put(node_of_, topology.NodesOfParticles());
+    Put(node_particle_, topology.ParticlesAtNodes());
     Put(node_is_particle_, initial.node_is_particle);
-    grid_.nx = g.nx;
-    grid_.ny = g.ny;
-    grid_.nz = g.nz;
-    const auto offsets = NeighborOffsets(params.neighborhood);
-    grid_.offset_count = static_cast<std::uint32_t>(offsets.size());
-    for (std::size_t k = 0; k < offsets.size(); ++k) {
+    grid_.nx = initial.grid.nx;
+    grid_.ny = initial.grid.ny;
+    grid_.nz = initial.grid.nz;
+    grid_.offset_count = static_cast<std::uint32_t>(topology.OffsetCount());
+    for (std::size_t k = 0; k < topology.OffsetCount(); ++k) {
       for (int axis = 0; axis < 3; ++axis) {
-        grid_.offsets[k][axis] = offsets[k][axis];
+        grid_.offsets[k][axis] = topology.Offset(k)[axis];
       }
-      grid_.delta[k] = offsets[k][0] +
-                       std::int64_t{g.nx} *
-                           (offsets[k][1] + std::int64_t{g.ny} * offsets[k][2]);
+      grid_.delta[k] = topology.NodeDelta(k);
     }
     UploadTable(initial.clusters);
     RebuildBelong();
@@ -228,11 +217,9 @@ class FlatSimulation final : public Simulation {
       node_is_particle[node_of[removed[r]]] = 0;
     });
     const auto host_removed = Get(removed_, removed_count);
-    const GridShape g = host_.grid;
     for (const std::uint32_t p : host_removed) {
-      const Coord c = host_.particle_coord[p];
-      host_.node_is_particle[c.x + std::uint64_t{g.nx} *
-                                       (c.y + std::uint64_t{g.ny} * c.z)] = 0;
+      host_.node_is_particle[NodeIndex(host_.grid, host_.particle_coord[p])] =
+          0;
     }
   }
 
@@ -332,7 +319,7 @@ class FlatSimulation final : public Simulation {
     std::uint64_t* keys = keys_.data();
     std::uint32_t* values = values_.data();
     backend_.ForEach(vertices, [=] ADJ_FRACTURE_HD(std::uint32_t v) {
-      keys[v] = MemberKey(vertex_cluster[v], vertex_particle[v]);
+      keys[v] = PairKey(vertex_cluster[v], vertex_particle[v]);
       values[v] = v;
     });
     backend_.SortPairs(keys, values, vertices, 32 + Bits(influenced_count));
@@ -473,7 +460,7 @@ class FlatSimulation final : public Simulation {
       std::uint32_t* offers = offers_.data();
       backend_.ForEach(offer_count, [=] ADJ_FRACTURE_HD(std::uint32_t o) {
         const std::uint32_t c = offers[o];
-        keys[o] = (static_cast<std::uint64_t>(proposal[c]) << 32) | c;
+        keys[o] = PairKey(proposal[c], c);
       });
       backend_.SortPairs(keys, offers, offer_count, 32 + Bits(slots_));
       // Each target's first offer takes its proposers in order; the
@@ -485,12 +472,11 @@ class FlatSimulation final : public Simulation {
         rejected_by_cluster[offers[o]] = 0;
       });
       backend_.ForEach(offer_count, [=] ADJ_FRACTURE_HD(std::uint32_t o) {
-        const auto nc = static_cast<std::uint32_t>(keys[o] >> 32);
-        if (o > 0 && static_cast<std::uint32_t>(keys[o - 1] >> 32) == nc) {
+        const auto nc = HighHalf(keys[o]);
+        if (o > 0 && HighHalf(keys[o - 1]) == nc) {
           return;
         }
-        for (std::uint32_t e = o;
-             e < offer_count && static_cast<std::uint32_t>(keys[e] >> 32) == nc;
+        for (std::uint32_t e = o; e < offer_count && HighHalf(keys[e]) == nc;
              ++e) {
           const std::uint32_t c = offers[e];
           const std::uint32_t size = fresh_rows.Size(c);
@@ -581,7 +567,7 @@ class FlatSimulation final : public Simulation {
     std::uint32_t* pairs = merged_.data();
     backend_.ForEach(merged, [=] ADJ_FRACTURE_HD(std::uint32_t m) {
       const std::uint32_t c = pairs[m];
-      keys[m] = (static_cast<std::uint64_t>(target[c]) << 32) | c;
+      keys[m] = PairKey(target[c], c);
     });
     backend_.SortPairs(keys, pairs, merged, 32 + Bits(slots_));
     const Rows fresh_rows{fresh_offsets_.data(), fresh_members_.data()};
@@ -598,12 +584,11 @@ class FlatSimulation final : public Simulation {
     std::uint32_t* extra_start = extra_start_.data();
     const Rows belong = BelongRows();
     backend_.ForEach(merged, [=] ADJ_FRACTURE_HD(std::uint32_t m) {
-      const auto nc = static_cast<std::uint32_t>(keys[m] >> 32);
-      if (m > 0 && static_cast<std::uint32_t>(keys[m - 1] >> 32) == nc) return;
+      const auto nc = HighHalf(keys[m]);
+      if (m > 0 && HighHalf(keys[m - 1]) == nc) return;
       std::uint32_t* out = extras + extra_base[m];
       std::uint32_t count = 0;
-      for (std::uint32_t e = m;
-           e < merged && static_cast<std::uint32_t>(keys[e] >> 32) == nc; ++e) {
+      for (std::uint32_t e = m; e < merged && HighHalf(keys[e]) == nc; ++e) {
         const std::uint32_t c = pairs[e];
         for (std::uint32_t k = fresh_rows.Begin(c); k < fresh_rows.End(c);
              ++k) {

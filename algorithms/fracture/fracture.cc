@@ -223,8 +223,7 @@ State MakeState(GridShape grid, std::vector<Coord> particle_coord,
     if (c.x >= grid.nx || c.y >= grid.ny || c.z >= grid.nz) {
       throw Error("particle " + std::to_string(p) + " is outside the grid");
     }
-    state.node_is_particle[c.x + std::uint64_t{grid.nx} *
-                                     (c.y + std::uint64_t{grid.ny} * c.z)] = 1;
+    state.node_is_particle[NodeIndex(grid, c)] = 1;
   }
   for (std::size_t r = 0; r < clusters.rows(); ++r) {
     Cluster cluster;
@@ -264,8 +263,7 @@ void Check(const State& state, const Params& params) {
                   std::to_string(c.x) + ", " + std::to_string(c.y) + ", " +
                   std::to_string(c.z) + ") is outside the grid");
     }
-    const std::uint64_t node =
-        c.x + std::uint64_t{grid.nx} * (c.y + std::uint64_t{grid.ny} * c.z);
+    const std::uint64_t node = NodeIndex(grid, c);
     if (node_particle[node] != kNone) {
       throw Error("particles " + std::to_string(node_particle[node]) + " and " +
                   std::to_string(p) + " share a node");
@@ -363,9 +361,7 @@ void CheckPositions(const State& state, const Points& positions) {
   const GridShape grid = state.grid;
   for (std::size_t p = 0; p < state.Particles(); ++p) {
     const Coord c = state.particle_coord[p];
-    const std::uint64_t node =
-        c.x + std::uint64_t{grid.nx} * (c.y + std::uint64_t{grid.ny} * c.z);
-    if (!state.node_is_particle[node]) continue;
+    if (!state.node_is_particle[NodeIndex(grid, c)]) continue;
     if (!std::isfinite(positions.x[p]) || !std::isfinite(positions.y[p]) ||
         !std::isfinite(positions.z[p])) {
       throw Error("position of particle " + std::to_string(p) +

@@ -86,6 +86,11 @@ struct Coord {
   friend bool operator==(const Coord&, const Coord&) = default;
 };
 
+// The id of the node at `c` (inside `grid`): x + nx * (y + ny * z).
+inline std::uint64_t NodeIndex(const GridShape& grid, const Coord& c) {
+  return c.x + std::uint64_t{grid.nx} * (c.y + std::uint64_t{grid.ny} * c.z);
+}
+
 struct Vec3 {
   float x = 0;
   float y = 0;

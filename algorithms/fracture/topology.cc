@@ -8,8 +8,7 @@ Topology::Topology(const State& state, Neighborhood neighborhood)
   node_particle_.assign(grid_.Nodes(), kNone);
   for (std::size_t p = 0; p < coords_.size(); ++p) {
     const Coord c = coords_[p];
-    const std::uint64_t node =
-        c.x + std::uint64_t{grid_.nx} * (c.y + std::uint64_t{grid_.ny} * c.z);
+    const std::uint64_t node = NodeIndex(grid_, c);
     node_of_[p] = static_cast<std::uint32_t>(node);
     node_particle_[node] = static_cast<std::uint32_t>(p);
   }

@@ -19,6 +19,19 @@ class Topology {
   std::uint32_t NodeOf(std::uint32_t particle) const {
     return node_of_[particle];
   }
+  // Per particle its node; per node its particle (kNone where none); the
+  // k-th neighbour offset and its node id difference.
+  const std::vector<std::uint32_t>& NodesOfParticles() const {
+    return node_of_;
+  }
+  const std::vector<std::uint32_t>& ParticlesAtNodes() const {
+    return node_particle_;
+  }
+  std::size_t OffsetCount() const { return offset_count_; }
+  const std::array<std::int8_t, 3>& Offset(std::size_t k) const {
+    return offsets_[k];
+  }
+  std::int64_t NodeDelta(std::size_t k) const { return node_delta_[k]; }
 
   // Calls visit(q) for every particle q at a neighbouring node whose flag
   // in `node_is_particle` is set.
