@@ -539,7 +539,8 @@ TEST(AdjacentCli, FractureRunsEveryCutAndWritesSnapshots) {
 TEST(AdjacentCli, FractureRefusesCorruptedInput) {
   Mesh box;
   for (int k = 0; k < 8; ++k) {
-    box.positions.PushBack((k & 1) ? 1 : 0, (k & 2) ? 1 : 0, (k & 4) ? 1 : 0);
+    box.positions.PushBack((k & 1) ? 1.0f : 0.0f, (k & 2) ? 1.0f : 0.0f,
+                           (k & 4) ? 1.0f : 0.0f);
   }
   box.triangles = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6},
                    {0, 1, 4}, {1, 5, 4}, {2, 6, 3}, {3, 6, 7},

@@ -7,8 +7,10 @@
 
 #include <rapidcheck.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <ostream>
 
 #include "algorithms/common/mesh.h"
@@ -70,6 +72,39 @@ inline rc::Gen<MeshSpec> AnyMeshSpec(std::size_t max_side) {
       rc::gen::set(&MeshSpec::b, rc::gen::inRange<std::size_t>(0, max_side)),
       rc::gen::set(&MeshSpec::seed, rc::gen::arbitrary<std::uint64_t>()),
       rc::gen::set(&MeshSpec::shuffled, rc::gen::arbitrary<bool>()));
+}
+
+// Any finite float, with the extremes of the range drawn often.
+inline rc::Gen<float> AnyFiniteCoordinate() {
+  using Limits = std::numeric_limits<float>;
+  return rc::gen::oneOf(
+      rc::gen::suchThat(rc::gen::arbitrary<float>(),
+                        [](float v) { return std::isfinite(v); }),
+      rc::gen::element(0.0f, -0.0f, Limits::max(), -Limits::max(),
+                       Limits::min(), Limits::denorm_min(),
+                       -Limits::denorm_min(), 0.1f, 1.0f / 3.0f));
+}
+
+// Up to 40 vertices anywhere in float's finite range and up to 60 triangles
+// of random (possibly repeated) indices: what a loader must read back
+// exactly, whatever the geometry.
+inline rc::Gen<Mesh> ArbitraryMeshWithPositions() {
+  return rc::gen::exec([] {
+    const auto vertices = *rc::gen::inRange<std::uint32_t>(0, 40);
+    Mesh mesh;
+    for (std::uint32_t i = 0; i < vertices; ++i) {
+      mesh.positions.PushBack(*AnyFiniteCoordinate(), *AnyFiniteCoordinate(),
+                              *AnyFiniteCoordinate());
+    }
+    if (vertices > 0) {
+      const auto faces = *rc::gen::inRange<std::size_t>(0, 60);
+      const auto index = rc::gen::inRange<std::uint32_t>(0, vertices);
+      for (std::size_t f = 0; f < faces; ++f) {
+        mesh.triangles.push_back({*index, *index, *index});
+      }
+    }
+    return mesh;
+  });
 }
 
 }  // namespace adj::testing

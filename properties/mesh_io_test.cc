@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "properties/mesh_generators.h"
 #include "properties/mesh_writers.h"
 
 namespace adj::scenes {
@@ -441,17 +442,18 @@ TEST(Ply, PointCloudHasNoTriangles) {
 }
 
 TEST(Ply, BadHeadersAreRejected) {
-  EXPECT_TRUE(FailsAt(&ParsePly,
-                      "ply\nformat binary_little_endian 1.0\nend_header\n", 2,
-                      "binary PLY is not supported"));
-  EXPECT_TRUE(FailsAt(&ParsePly, "ply\nformat binary_big_endian 1.0\n", 2,
-                      "binary PLY is not supported"));
+  EXPECT_TRUE(FailsAt(&ParsePly, "ply\nformat binary_little_endian 2.0\n", 2,
+                      "PLY version '2.0' is not supported"));
+  EXPECT_TRUE(FailsAt(&ParsePly, "ply\nformat binary_middle_endian 1.0\n", 2,
+                      "unknown PLY format 'binary_middle_endian'"));
+  EXPECT_TRUE(FailsAt(&ParsePly, "ply\nformat ascii 1.0\nformat ascii 1.0\n", 3,
+                      "'format' is declared twice"));
   EXPECT_TRUE(FailsAt(&ParsePly, "", 1, "expected the 'ply' magic line"));
   EXPECT_TRUE(FailsAt(&ParsePly, "PLY\n", 1, "'ply' magic"));
   EXPECT_TRUE(FailsAt(&ParsePly, "ply\nformat ascii\n", 2,
                       "expected 'format ascii 1.0'"));
   EXPECT_TRUE(FailsAt(&ParsePly, "ply\nelement vertex 0\nend_header\n", 3,
-                      "no 'format ascii 1.0' line"));
+                      "header has no 'format' line"));
   EXPECT_TRUE(FailsAt(&ParsePly, "ply\nformat ascii 1.0\nelement vertex 0\n", 4,
                       "unexpected end of file: expected 'end_header'"));
   EXPECT_TRUE(FailsAt(&ParsePly, "ply\nformat ascii 1.0\nproperty float x\n", 3,
@@ -646,10 +648,10 @@ std::string LoadErrorAtLineZero(Load load, const std::filesystem::path& path) {
 }
 
 TEST(Files, UnknownExtensionsAndMissingFilesAreRejected) {
-  const TempFile stl(".stl", "solid x\nendsolid x\n");
-  EXPECT_TRUE(LoadErrorAtLineZero(&LoadMesh, stl.path())
-                  .ends_with(":0: unknown mesh extension '.stl' (expected "
-                             ".off, .obj or .ply)"));
+  const TempFile vtk(".vtk", "# vtk DataFile Version 3.0\n");
+  EXPECT_TRUE(LoadErrorAtLineZero(&LoadMesh, vtk.path())
+                  .ends_with(":0: unknown mesh extension '.vtk' (expected "
+                             ".off, .obj, .ply or .stl)"));
   const TempFile txt(".txt", "0 0 0\n");
   EXPECT_NE(LoadErrorAtLineZero(&LoadPoints, txt.path())
                 .find("unknown point set extension '.txt'"),
@@ -718,30 +720,8 @@ std::string WritePly(const Mesh& mesh) {
   return text;
 }
 
-// Any finite float, with the extremes of the range drawn often.
-rc::Gen<float> Coordinate() {
-  using Limits = std::numeric_limits<float>;
-  return rc::gen::oneOf(
-      rc::gen::suchThat(rc::gen::arbitrary<float>(),
-                        [](float v) { return std::isfinite(v); }),
-      rc::gen::element(0.0f, -0.0f, Limits::max(), -Limits::max(),
-                       Limits::min(), Limits::denorm_min(),
-                       -Limits::denorm_min(), 0.1f, 1.0f / 3.0f));
-}
-
 RC_GTEST_PROP(RoundTrip, WrittenMeshesReadBackExactly, ()) {
-  const auto vertices = *rc::gen::inRange<std::uint32_t>(0, 40);
-  Mesh mesh;
-  for (std::uint32_t i = 0; i < vertices; ++i) {
-    mesh.positions.PushBack(*Coordinate(), *Coordinate(), *Coordinate());
-  }
-  if (vertices > 0) {
-    const auto faces = *rc::gen::inRange<std::size_t>(0, 60);
-    const auto index = rc::gen::inRange<std::uint32_t>(0, vertices);
-    for (std::size_t f = 0; f < faces; ++f) {
-      mesh.triangles.push_back({*index, *index, *index});
-    }
-  }
+  const Mesh mesh = *testing::ArbitraryMeshWithPositions();
   RC_ASSERT(Off(WriteOff(mesh)) == mesh);
   RC_ASSERT(Obj(WriteObj(mesh)) == mesh);
   RC_ASSERT(Ply(WritePly(mesh)) == mesh);

@@ -43,7 +43,7 @@ std::filesystem::path DataDir() {
 }
 
 std::vector<std::filesystem::path> RealMeshFiles() {
-  return FilesIn(DataDir() / "meshes", {".off", ".obj", ".ply"});
+  return FilesIn(DataDir() / "meshes", {".off", ".obj", ".ply", ".stl"});
 }
 
 std::vector<std::filesystem::path> RealPointFiles() {

@@ -13,7 +13,7 @@ namespace adj::scenes {
 // $ADJ_DATA_DIR when set, else <source tree>/.cache/cgal/data.
 std::filesystem::path DataDir();
 
-// DataDir()/meshes/*.{off,obj,ply} and DataDir()/points_3/*.{xyz,ply,off},
+// DataDir()/meshes/*.{off,obj,ply,stl} and DataDir()/points_3/*.{xyz,ply,off},
 // sorted by name; empty when the data is absent.
 std::vector<std::filesystem::path> RealMeshFiles();
 std::vector<std::filesystem::path> RealPointFiles();

@@ -56,9 +56,9 @@ every frame. Commands:
                   invariants checked every frame, PNG snapshots before and
                   after; exit 1 on a broken invariant
 
-MESH is a triangle mesh: .off, .obj or ASCII .ply (polygons are split into
+MESH is a triangle mesh: .off, .obj, .ply or .stl (polygons are split into
 fans). CLOUD is a point set: .xyz or .pwn (x y z, then any fields), or the
-vertices of a .off, .obj or ASCII .ply (a PLY without faces is a cloud).
+vertices of a .off, .obj, .ply or .stl (a PLY without faces is a cloud).
 `adjacent <command> --help` describes one command.
 )";
 
@@ -78,7 +78,7 @@ usable GPU says why), and what it is.
 constexpr std::string_view kStatsHelp =
     R"(usage: adjacent stats MESH
 
-Reads MESH (.off, .obj, ASCII .ply) and prints its particle and triangle
+Reads MESH (.off, .obj, .ply, .stl) and prints its particle and triangle
 counts, degenerate triangles (a repeated corner), unused particles, and the
 valence histogram: how many particles belong to k triangles, for every k that
 occurs. The largest k is NvCloth's maxAdjacentCount.
@@ -88,7 +88,7 @@ constexpr std::string_view kVerifyHelp =
     R"(usage: adjacent verify MESH
        adjacent verify CLOUD --radius R [--spacing S] [--table-size T]
 
-Reads MESH (.off, .obj, ASCII .ply), builds the oracle's answer for every
+Reads MESH (.off, .obj, .ply, .stl), builds the oracle's answer for every
 family that consumes meshes (triangle_adjacency; triplet_schedule on one
 virtual particle per triangle, checked by the reference validator), runs
 every variant that can run here on it, and prints one row per variant: agrees, or the first
@@ -134,7 +134,7 @@ R` then shows where), 2 on a bad option or an unreadable CLOUD.
 constexpr std::string_view kScheduleHelp =
     R"(usage: adjacent schedule MESH [--simd-width W] [--warp-width 16|32]
 
-Reads MESH (.off, .obj, ASCII .ply), makes one virtual particle per triangle
+Reads MESH (.off, .obj, .ply, .stl), makes one virtual particle per triangle
 (NvCloth's VirtualParticleScene: the three corners, weight index 0) and runs
 every triplet scheduler on them: simd schedulers at --simd-width (default 4,
 NvCloth's) and warp schedulers at --warp-width (default 32). Each schedule is

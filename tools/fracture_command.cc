@@ -37,7 +37,7 @@ cluster holding its particle, grey for an unclustered particle, black for a
 removed one, white for no particle.
 
 SCENE is block:L (an L^3 block of particles) or a closed triangle MESH
-(.off, .obj, ASCII .ply) voxelised to about P particles (default 90000,
+(.off, .obj, .ply, .stl) voxelised to about P particles (default 90000,
 the published liver's size). Clusters: cubes of side 8 every 5 nodes (the
 published layout), max_cluster_size 2048, min_cluster_size 64,
 damage_distance 1.5 nodes.
