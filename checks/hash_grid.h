@@ -46,9 +46,11 @@ Expected ExpectedOnRows(const Points& points, float max_dist,
 //     itself entries by cell (z, y, x; floor(c / spacing) in double), then
 //     by id;
 //   - Müller's (half lists only): the oracle's half row once sorted and its
-//     repeats removed, and, when `muller_multiplicity`, each j exactly as
-//     often as cells of i's window share j's bucket
-//     (reference::MullerMultiplicity, O(window cells) per pair).
+//     repeats removed, less the pairs Müller's window misses (those none of
+//     whose window cells shares j's bucket: hash_grid.h), and, when
+//     `muller_multiplicity`, each j exactly as often as cells of i's window
+//     share j's bucket (reference::MullerMultiplicity, O(window cells) per
+//     pair).
 std::string FirstDifference(const Points& points,
                             const adj::hash_grid::Params& params,
                             const Expected& expected,

@@ -20,6 +20,7 @@
 #include "algorithms/hash_grid/device_searcher.h"
 #endif
 #include "checks/hash_grid.h"
+#include "properties/cloud_generators.h"
 #include "properties/variant_cases.h"
 #include "reference/hash_grid.h"
 #include "scenes/clouds.h"
@@ -192,101 +193,10 @@ std::string Disagreement(const Points& points, const Params& params,
       got);
 }
 
-enum class CloudKind {
-  kUniform,       // dyadic coordinates in a box of a few cells
-  kClustered,     // tight clusters in a box
-  kFarClusters,   // clusters thousands of cells apart (sparse cells)
-  kOneCell,       // every point inside one cell
-  kExactLattice,  // a lattice whose step is max_dist / 5: 3-4-5 pairs at
-                  // exactly max_dist
-  kCoincident,    // few distinct positions, many copies
-};
-
-struct CloudSpec {
-  CloudKind kind;
-  std::vector<std::int32_t> a, b, c;  // per point: integer coordinates
-  std::uint32_t clusters;
-  float spacing;
-  float max_dist;
-  std::uint32_t table_size;
-  // Added to every coordinate (negative and large clouds); at most 2^21, so
-  // that cells stay within kMaxCellCoord for the finest spacing (0.25).
-  float offset;
-};
-
-void showValue(const CloudSpec& spec, std::ostream& os) {
-  os << "kind " << static_cast<int>(spec.kind) << ", " << spec.a.size()
-     << " points, spacing " << spec.spacing << ", max_dist " << spec.max_dist
-     << ", table " << spec.table_size << ", offset " << spec.offset;
-}
-
-// Coordinates are small integers scaled by a power of two, plus an offset:
-// exact floats whose differences and squares are exact in double, so the
-// predicate is exact and pairs at exactly max_dist are decided alike.
-Points BuildCloud(const CloudSpec& spec) {
-  Points points;
-  const std::size_t n = spec.a.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    double x = spec.a[i];
-    double y = spec.b[i];
-    double z = spec.c[i];
-    switch (spec.kind) {
-      case CloudKind::kUniform:
-        x /= 16, y /= 16, z /= 16;  // box of 10 units
-        break;
-      case CloudKind::kClustered:
-      case CloudKind::kFarClusters: {
-        const double gap = spec.kind == CloudKind::kClustered ? 4.0 : 4096.0;
-        const double centre = gap * static_cast<double>(i % spec.clusters);
-        x = centre + x / 256, y = y / 256 - centre, z = z / 256;
-        break;
-      }
-      case CloudKind::kOneCell:
-        // [0, spacing) on every axis: a / 2^10 of the spacing.
-        x = std::fabs(x) / 1024 * spec.spacing;
-        y = std::fabs(y) / 1024 * spec.spacing;
-        z = std::fabs(z) / 1024 * spec.spacing;
-        break;
-      case CloudKind::kExactLattice:
-        x = x * spec.max_dist / 5, y = y * spec.max_dist / 5,
-        z = z * spec.max_dist / 5;
-        break;
-      case CloudKind::kCoincident:
-        x = (spec.a[i] % 3) * 0.5, y = (spec.b[i] % 2) * 0.5, z = 0;
-        break;
-    }
-    points.PushBack(static_cast<float>(x + spec.offset),
-                    static_cast<float>(y + spec.offset),
-                    static_cast<float>(z - spec.offset));
-  }
-  return points;
-}
-
-rc::Gen<CloudSpec> AnyCloud(std::size_t max_points) {
-  return rc::gen::exec([max_points] {
-    CloudSpec spec;
-    spec.kind = *rc::gen::element(
-        CloudKind::kUniform, CloudKind::kClustered, CloudKind::kFarClusters,
-        CloudKind::kOneCell, CloudKind::kExactLattice, CloudKind::kCoincident);
-    const auto n = *rc::gen::inRange<std::size_t>(0, max_points + 1);
-    const std::int32_t range = spec.kind == CloudKind::kExactLattice ? 12 : 160;
-    const auto coordinate = rc::gen::inRange<std::int32_t>(-range, range);
-    spec.a = *rc::gen::container<std::vector<std::int32_t>>(n, coordinate);
-    spec.b = *rc::gen::container<std::vector<std::int32_t>>(n, coordinate);
-    spec.c = *rc::gen::container<std::vector<std::int32_t>>(n, coordinate);
-    spec.clusters = *rc::gen::inRange<std::uint32_t>(1, 6);
-    // Powers of two and their sums: exact, and max_dist / 5 steps of the
-    // lattice stay exact for 1.25 and 2.5.
-    spec.spacing = *rc::gen::element(0.25f, 0.5f, 0.75f, 1.0f, 2.0f);
-    spec.max_dist = *rc::gen::element(0.25f, 0.5f, 1.0f, 1.25f, 2.5f);
-    spec.table_size =
-        *rc::gen::oneOf(rc::gen::inRange<std::uint32_t>(1, 8),
-                        rc::gen::just(static_cast<std::uint32_t>(2 * n + 1)),
-                        rc::gen::just(static_cast<std::uint32_t>(5 * n + 1)));
-    spec.offset = *rc::gen::element(0.0f, -1000.5f, 1048576.0f, -2097152.0f);
-    return spec;
-  });
-}
+using testing::AnyCloud;
+using testing::BuildCloud;
+using testing::CloudKind;
+using testing::CloudSpec;
 
 TEST_P(HashGrid, HandWorkedSceneHasTheOraclesPairs) {
   const Points points = HandScene();
@@ -591,7 +501,7 @@ TEST(HashGridCuda, DeviceSearcherMatchesTheOracle) {
 #else
   if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
   const float sphere_radius = scenes::CompactNSearchRadius(20);
-  const std::vector<std::pair<Points, Params>> clouds = {
+  const std::vector<std::pair<Points, Params> > clouds = {
       {Points{}, kHandParams},
       {HandScene(), kHandParams},
       {scenes::UniformCloud(3000, 8.0f, 1), {1.0f, 1.0f, 6000}},

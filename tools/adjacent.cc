@@ -23,6 +23,7 @@
 #include "checks/triplet_schedule.h"
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
+#include "tools/arguments.h"
 #include "tools/families.h"
 #include "tools/fracture_command.h"
 
@@ -286,65 +287,6 @@ int Stats(const std::vector<std::string>& args) {
   return kOk;
 }
 
-// The options of the commands on a CLOUD; 0: not given.
-struct CloudOptions {
-  float radius = 0;
-  float spacing = 0;
-  std::uint32_t table_size = 0;
-};
-
-bool IsCloudOption(const std::string& arg) {
-  return arg == "--radius" || arg == "--spacing" || arg == "--table-size";
-}
-
-// Removes the cloud options and their values from `args` into `options`;
-// "" or what is wrong with them.
-std::string TakeCloudOptions(std::vector<std::string>& args,
-                             CloudOptions& options) {
-  for (std::size_t i = 0; i < args.size();) {
-    if (!IsCloudOption(args[i])) {
-      ++i;
-      continue;
-    }
-    const std::string flag = args[i];
-    if (i + 1 == args.size()) return flag + " needs a value";
-    const std::string& text = args[i + 1];
-    if (flag == "--table-size") {
-      unsigned long long value = 0;
-      std::size_t used = 0;
-      try {
-        value = std::stoull(text, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (text.empty() || text[0] < '0' || text[0] > '9' ||
-          used != text.size() || value == 0 || value > 0xffffffffULL) {
-        return "bad --table-size " + text +
-               ": must be a whole number in [1, 2^32 - 1]";
-      }
-      options.table_size = static_cast<std::uint32_t>(value);
-    } else {
-      double value = 0;
-      std::size_t used = 0;
-      try {
-        value = std::stod(text, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      const auto as_float = static_cast<float>(value);
-      if (used == 0 || used != text.size() || !std::isfinite(as_float) ||
-          !(as_float > 0)) {
-        return "bad " + flag + " " + text +
-               ": must be a finite number > 0 (as a float)";
-      }
-      (flag == "--radius" ? options.radius : options.spacing) = as_float;
-    }
-    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
-               args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-  }
-  return "";
-}
-
 // Loads the one CLOUD argument and makes hash_grid's parameters for it
 // (spacing R, table 2N unless given), checked; on failure prints why and
 // returns false with `status` set.
@@ -551,34 +493,9 @@ int Schedule(std::vector<std::string> args) {
     return kOk;
   }
   ScheduleWidths widths;
-  for (std::size_t i = 0; i < args.size();) {
-    const bool simd = args[i] == "--simd-width";
-    if (!simd && args[i] != "--warp-width") {
-      ++i;
-      continue;
-    }
-    if (i + 1 == args.size()) {
-      return Usage(kScheduleHelp, args[i] + " needs a value");
-    }
-    unsigned width = 0;
-    try {
-      std::size_t used = 0;
-      const unsigned long value = std::stoul(args[i + 1], &used);
-      if (used != args[i + 1].size() || value > 1024)
-        throw std::out_of_range("");
-      width = static_cast<unsigned>(value);
-    } catch (const std::exception&) {
-      return Usage(kScheduleHelp, "bad width " + args[i + 1]);
-    }
-    if (simd ? !triplet_schedule::IsValidSimdWidth(width)
-             : !triplet_schedule::IsValidWarpWidth(width)) {
-      return Usage(kScheduleHelp,
-                   args[i] + " " + args[i + 1] +
-                       (simd ? " is outside [1, 64]" : " is not 16 or 32"));
-    }
-    (simd ? widths.simd : widths.warp) = width;
-    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
-               args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+  if (const std::string problem = TakeScheduleWidths(args, widths);
+      !problem.empty()) {
+    return Usage(kScheduleHelp, problem);
   }
   Mesh mesh;
   int status = kOk;

@@ -16,6 +16,7 @@
 #include "algorithms/common/points.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "checks/triplet_schedule.h"
+#include "tools/arguments.h"
 
 namespace adj::cli {
 
@@ -82,10 +83,6 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
 // `adjacent schedule`: every triplet scheduler on a mesh's virtual
 // particles (scenes::VirtualParticles, one per triangle), with the
 // reference's metrics.
-struct ScheduleWidths {
-  unsigned simd = 4;   // NvCloth's SwCloth
-  unsigned warp = 32;  // NvCloth's CuCloth
-};
 struct ScheduleRow {
   std::string scheduler;
   bool simd;  // a simd (batches) schedule, else a warp (independent sets) one

@@ -14,6 +14,7 @@
 #include "checks/fracture.h"
 #include "scenes/mesh_io.h"
 #include "scenes/solids.h"
+#include "tools/arguments.h"
 #include "tools/png.h"
 
 namespace adj::cli {
@@ -66,18 +67,6 @@ int Usage(const std::string& problem) {
   return kUsage;
 }
 
-bool ParseCount(const std::string& text, std::uint64_t max,
-                std::uint64_t& value) {
-  std::size_t used = 0;
-  try {
-    value = std::stoull(text, &used);
-  } catch (const std::exception&) {
-    return false;
-  }
-  return !text.empty() && text[0] >= '0' && text[0] <= '9' &&
-         used == text.size() && value >= 1 && value <= max;
-}
-
 struct Scene {
   std::string name;
   scenes::Voxels voxels;
@@ -87,13 +76,7 @@ struct Scene {
 // error with what is wrong.
 Scene LoadScene(const std::string& argument, std::uint64_t particles) {
   Scene scene;
-  if (argument.rfind("block:", 0) == 0) {
-    std::uint64_t side = 0;
-    if (!ParseCount(argument.substr(6), 1625, side)) {
-      throw std::invalid_argument("bad " + argument +
-                                  ": L must be a whole number in [1, 1625]");
-    }
-    const auto l = static_cast<std::uint32_t>(side);
+  if (std::uint32_t l = 0; ParseBlockSide(argument, l)) {
     scene.name = "block" + std::to_string(l);
     scene.voxels = scenes::Block(l, l, l);
     return scene;
@@ -223,46 +206,15 @@ int FractureCommand(const std::vector<std::string>& given) {
       return kOk;
     }
   }
-  std::uint64_t frames = 1000;
-  std::uint64_t particles = 90000;
-  std::string cut = "blade";
-  std::string variant_name = "serial";
-  std::filesystem::path png_dir = ".";
-  std::vector<std::string> positional;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& flag = args[i];
-    if (flag.rfind("--", 0) != 0) {
-      positional.push_back(flag);
-      continue;
-    }
-    if (i + 1 == args.size()) return Usage(flag + " needs a value");
-    const std::string& value = args[++i];
-    if (flag == "--frames") {
-      if (!ParseCount(value, 1000000, frames)) {
-        return Usage("bad --frames " + value +
-                     ": must be a whole number in [1, 1000000]");
-      }
-    } else if (flag == "--particles") {
-      if (!ParseCount(value, 50000000, particles)) {
-        return Usage("bad --particles " + value +
-                     ": must be a whole number in [1, 50000000]");
-      }
-    } else if (flag == "--cut") {
-      if (value != "blade" && value != "impact" && value != "random") {
-        return Usage("bad --cut " + value + ": blade, impact or random");
-      }
-      cut = value;
-    } else if (flag == "--variant") {
-      variant_name = value;
-    } else if (flag == "--png") {
-      png_dir = value;
-    } else {
-      return Usage("unknown option " + flag);
-    }
+  FractureOptions options;
+  if (const std::string problem = ParseFractureOptions(args, options);
+      !problem.empty()) {
+    return Usage(problem);
   }
-  if (positional.size() != 1) {
-    return Usage(positional.empty() ? "missing SCENE" : "expected one SCENE");
-  }
+  const std::uint64_t frames = options.frames;
+  const std::string& cut = options.cut;
+  const std::string& variant_name = options.variant;
+  const std::filesystem::path png_dir = options.png_dir;
   const fracture::Variant* variant =
       FindVariant(fracture::Variants(), variant_name);
   if (variant == nullptr) {
@@ -277,7 +229,7 @@ int FractureCommand(const std::vector<std::string>& given) {
   }
   Scene scene;
   try {
-    scene = LoadScene(positional[0], particles);
+    scene = LoadScene(options.scene, options.particles);
   } catch (const std::exception& error) {
     std::cerr << "adjacent fracture: " << error.what() << "\n";
     return kUsage;

@@ -192,8 +192,9 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
                          bool sort_rows, RowFilter* filter, std::size_t c_begin,
                          std::size_t c_end, std::uint32_t* counts,
                          Scratch& scratch) {
-  const double d = params.max_dist;
-  const double max_dist2 = d * d;
+  const double max_dist2 = static_cast<double>(params.max_dist) *
+                           static_cast<double>(params.max_dist);
+  const double reach = WindowReach(params.max_dist);
   const float spacing = params.spacing;
   const float* gx = grid.x.data();
   const float* gy = grid.y.data();
@@ -207,7 +208,7 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
     const std::uint32_t last = grid.start[c + 1];
     if (first == last) continue;
     // The union of the particles' windows: each particle's own window lies
-    // inside, so every neighbour Müller's query would find is a candidate.
+    // inside, so every neighbour the predicate accepts is a candidate.
     std::int64_t lo[3] = {std::numeric_limits<std::int64_t>::max(),
                           std::numeric_limits<std::int64_t>::max(),
                           std::numeric_limits<std::int64_t>::max()};
@@ -217,8 +218,8 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
     for (std::uint32_t s = first; s < last; ++s) {
       const double p[3] = {gx[s], gy[s], gz[s]};
       for (int a = 0; a < 3; ++a) {
-        lo[a] = std::min(lo[a], IntCoord(p[a] - d, spacing));
-        hi[a] = std::max(hi[a], IntCoord(p[a] + d, spacing));
+        lo[a] = std::min(lo[a], IntCoord(p[a] - reach, spacing));
+        hi[a] = std::max(hi[a], IntCoord(p[a] + reach, spacing));
       }
     }
     ranges.clear();

@@ -169,23 +169,23 @@ struct Grid {
   Cell low;  // the occupied box
   Cell high;
   double spacing;
-  double max_dist;
+  double reach;  // WindowReach(max_dist)
   double max_dist2;
 };
 
-// Walks slot s's Müller window; calls keep(id) for every neighbour in cell
+// Walks slot s's window (hash_grid.h: WindowReach); calls keep(id) for every neighbour in cell
 // order and returns the candidates tested.
 template <typename Keep>
 __device__ unsigned long long ForEachNeighbour(const Grid& g, std::size_t s,
                                                Keep&& keep) {
   const double p[3] = {g.x[s], g.y[s], g.z[s]};
   const std::uint32_t self = g.ids[s];
-  const int lo_x = FloorCell(p[0] - g.max_dist, g.spacing);
-  const int hi_x = FloorCell(p[0] + g.max_dist, g.spacing);
-  const int lo_y = max(FloorCell(p[1] - g.max_dist, g.spacing), g.low.y);
-  const int hi_y = min(FloorCell(p[1] + g.max_dist, g.spacing), g.high.y);
-  const int lo_z = max(FloorCell(p[2] - g.max_dist, g.spacing), g.low.z);
-  const int hi_z = min(FloorCell(p[2] + g.max_dist, g.spacing), g.high.z);
+  const int lo_x = FloorCell(p[0] - g.reach, g.spacing);
+  const int hi_x = FloorCell(p[0] + g.reach, g.spacing);
+  const int lo_y = max(FloorCell(p[1] - g.reach, g.spacing), g.low.y);
+  const int hi_y = min(FloorCell(p[1] + g.reach, g.spacing), g.high.y);
+  const int lo_z = max(FloorCell(p[2] - g.reach, g.spacing), g.low.z);
+  const int hi_z = min(FloorCell(p[2] + g.reach, g.spacing), g.high.z);
   unsigned long long candidates = 0;
   for (int cz = lo_z; cz <= hi_z; ++cz) {
     for (int cy = lo_y; cy <= hi_y; ++cy) {
@@ -384,7 +384,7 @@ void device::CellOrderLists(const float* x, const float* y, const float* z,
                   low,
                   high,
                   spacing,
-                  max_dist,
+                  WindowReach(params.max_dist),
                   max_dist * max_dist};
 
   // Count, check the total against uint32 offsets, scan, fill.

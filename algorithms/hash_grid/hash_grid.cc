@@ -152,7 +152,7 @@ void Check(const Points& points, const Params& params, bool hashed) {
   const std::array<const std::vector<float>*, 3> axes = {&points.x, &points.y,
                                                          &points.z};
   const char* names[3] = {"x", "y", "z"};
-  const double d = params.max_dist;
+  const double d = WindowReach(params.max_dist);
   for (std::size_t a = 0; a < 3; ++a) {
     const std::vector<float>& c = *axes[a];
     float low = std::numeric_limits<float>::infinity();
@@ -173,6 +173,11 @@ void Check(const Points& points, const Params& params, bool hashed) {
     CheckCellRange(FloorCell(double{high} + d, params.spacing), names[a],
                    "highest");
   }
+}
+
+double WindowReach(float max_dist) {
+  return std::nextafter(static_cast<double>(max_dist),
+                        std::numeric_limits<double>::infinity());
 }
 
 std::int64_t IntCoord(double c, float spacing) {

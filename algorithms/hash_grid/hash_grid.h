@@ -12,9 +12,17 @@
 //     max_dist apart are neighbours. The predicate is exact whenever the
 //     coordinate differences are (coordinates within 2^29 ulps of one
 //     another, as every generated test cloud);
-//   - the cells searched for particle i are Müller's window:
-//     floor((double(c_i) -/+ double(max_dist)) / double(spacing)) per axis,
-//     so every variant sees the same candidates;
+//   - which pairs are in is decided by that predicate alone (the oracle
+//     tests every pair with it). The cells searched for particle i are the
+//     window floor((double(c_i) -/+ WindowReach(max_dist)) /
+//     double(spacing)) per axis, which provably holds every j the predicate
+//     accepts (WindowReach says why), so every variant finds the same pairs.
+//     The faithful `muller` searches Müller's own window, with max_dist in
+//     place of the reach: it misses the rare pair whose exact distance
+//     exceeds max_dist by less than half an ulp yet rounds to it, where the
+//     other particle lies just past a cell boundary (1 and -1e-30, max_dist
+//     and spacing 1), exactly when no cell of its window shares the other's
+//     bucket (checks/hash_grid.h checks that too);
 //   - the output says which list it is (Neighbors::list): kHalf is Müller's
 //     half list, row i holding only j < i (each unordered pair once, at its
 //     larger id); kFull holds each pair in both rows (symmetric);
@@ -36,7 +44,8 @@
 //     a hashed variant, a searched cell coordinate with |c| >
 //     kMaxCellCoord (Müller's hash is exact in JavaScript only while the
 //     products stay below 2^53), more than 2^31 - 1 particles, or more
-//     neighbour entries than uint32 offsets can address;
+//     neighbour entries than uint32 offsets can address (the searched cells
+//     are those of the widened window);
 //   - no particles is valid: one offset, 0.
 
 #include <cstddef>
@@ -103,6 +112,16 @@ void Check(const Points& points, const Params& params, bool hashed);
 
 // Müller's intCoord: floor(double(c) / double(spacing)).
 std::int64_t IntCoord(double c, float spacing);
+
+// How far a window reaches from a particle: the double just above max_dist.
+// If the predicate accepts (i, j), then |fl(c_i - c_j)| <= max_dist on
+// every axis (a rounded difference of max_dist + ulp or more squares to
+// more than max_dist^2, and adding squares never lowers a sum), so the
+// exact c_i - c_j is at most max_dist + ulp/2 < reach; as c_j is a double
+// and rounding is monotone, fl(c_i - reach) <= c_j <= fl(c_i + reach), and
+// dividing by the spacing and flooring keep that order. With max_dist
+// itself the bound fails by that half ulp.
+double WindowReach(float max_dist);
 
 // Müller's hashCoords with JavaScript semantics, for |x|, |y|, |z| <=
 // kMaxCellCoord and table_size > 0: the products wrapped to 32 bits, XORed,
