@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 #include <tuple>
 
 #include "algorithms/common/errors.h"
@@ -104,6 +106,7 @@ std::string FirstDifference(const Points& points, const Params& params,
     return std::make_tuple(cell(points.z[j]), cell(points.y[j]),
                            cell(points.x[j]), j);
   };
+  std::optional<std::map<std::uint32_t, std::uint64_t>> populations;
   for (std::size_t k = 0; k < expected.rows.size(); ++k) {
     const std::size_t i = expected.rows[k];
     Row want(expected.full_rows.Row(k).begin(),
@@ -130,6 +133,24 @@ std::string FirstDifference(const Points& points, const Params& params,
         }
         break;
       case RowOrder::kMuller: {
+        // A query that meets more candidates than particles ends its row
+        // with one 0 per candidate dropped (hash_grid.h, MullerHashGrid):
+        // such a row is checked entry by entry against its definition.
+        if (!populations) {
+          populations = reference::MullerBucketPopulations(
+              points, params.spacing, params.table_size);
+        }
+        if (reference::MullerQuerySize(points, params.spacing, params.max_dist,
+                                       params.table_size, *populations,
+                                       i) > n) {
+          const Row defined = reference::MullerRow(
+              points, params.spacing, params.max_dist, params.table_size, i);
+          if (Row(row.begin(), row.end()) != defined) {
+            return RowDifference(i, defined, Row(row.begin(), row.end()), got,
+                                 ", a query past its N slots");
+          }
+          break;
+        }
         std::sort(sorted.begin(), sorted.end());
         Row distinct = sorted;
         distinct.erase(std::unique(distinct.begin(), distinct.end()),
@@ -168,6 +189,21 @@ std::string FirstDifference(const Points& points, const Params& params,
     }
   }
   return "";
+}
+
+std::uint64_t MullerQueriesPastSlots(const Points& points,
+                                     const Params& params) {
+  const auto populations = reference::MullerBucketPopulations(
+      points, params.spacing, params.table_size);
+  std::uint64_t past = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    past += reference::MullerQuerySize(points, params.spacing, params.max_dist,
+                                       params.table_size, populations,
+                                       i) > points.size()
+                ? 1
+                : 0;
+  }
+  return past;
 }
 
 Statistics StatisticsOf(const Neighbors& got) {

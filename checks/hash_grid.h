@@ -50,12 +50,20 @@ Expected ExpectedOnRows(const Points& points, float max_dist,
 //     whose window cells shares j's bucket: hash_grid.h), and, when
 //     `muller_multiplicity`, each j exactly as often as cells of i's window
 //     share j's bucket (reference::MullerMultiplicity, O(window cells) per
-//     pair).
+//     pair); a row whose query meets more candidates than there are
+//     particles, entry by entry as reference::MullerRow defines it (the 0s
+//     Müller's page stores for the candidates its queryIds drops).
 std::string FirstDifference(const Points& points,
                             const adj::hash_grid::Params& params,
                             const Expected& expected,
                             const adj::hash_grid::Neighbors& got,
                             bool muller_multiplicity = true);
+
+// How many of Müller's queries meet more candidates than there are
+// particles (the rows that end in the 0s his page stores: hash_grid.h,
+// MullerHashGrid).
+std::uint64_t MullerQueriesPastSlots(const Points& points,
+                                     const adj::hash_grid::Params& params);
 
 struct Statistics {
   std::uint64_t entries = 0;

@@ -18,6 +18,7 @@
 #include "checks/triangle_adjacency.h"
 #include "checks/triplet_collide.h"
 #include "checks/triplet_schedule.h"
+#include "reference/hash_grid.h"
 
 namespace adj::checks {
 namespace {
@@ -109,21 +110,31 @@ TEST_F(HashGridCheck, NamesAMissingPairAWrongOrderAndAFalseRepeat) {
                 points, params, every,
                 Lists(reversed, ListKind::kFull, RowOrder::kCell)),
             "");
-  // Müller's order may repeat a pair only as often as the window's cells
-  // share its bucket; with a table of 1 bucket every cell does (3 cells of
-  // the window along x, 3 x 3 across), so listing (1, 0) once is wrong.
+  // Müller's order with a table of 1 bucket: every cell of every window
+  // shares it, so each query meets 27 x 4 candidates, far more than the 4
+  // slots of his queryIds, and his rows end in one 0 per candidate dropped
+  // (hash_grid.h). Listing (1, 0) once is wrong whether or not
+  // multiplicities are checked; the rows his page produces are right.
   adj::hash_grid::Params one_bucket = params;
   one_bucket.table_size = 1;
   const Csr half_once = {{0, 0, 1, 2, 3}, {0, 1, 2}};
-  EXPECT_NE(hash_grid::FirstDifference(
-                points, one_bucket, every,
-                Lists(half_once, ListKind::kHalf, RowOrder::kMuller)),
-            "");
-  EXPECT_EQ(hash_grid::FirstDifference(
-                points, one_bucket, every,
-                Lists(half_once, ListKind::kHalf, RowOrder::kMuller),
-                /*muller_multiplicity=*/false),
-            "");
+  for (const bool multiplicity : {true, false}) {
+    EXPECT_NE(
+        hash_grid::FirstDifference(
+            points, one_bucket, every,
+            Lists(half_once, ListKind::kHalf, RowOrder::kMuller), multiplicity),
+        "");
+  }
+  Csr paged;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::vector<std::uint32_t> row = reference::MullerRow(
+        points, one_bucket.spacing, one_bucket.max_dist, 1, i);
+    paged.indices.insert(paged.indices.end(), row.begin(), row.end());
+    paged.offsets.push_back(static_cast<std::uint32_t>(paged.indices.size()));
+  }
+  auto page = Lists(paged, ListKind::kHalf, RowOrder::kMuller);
+  page.candidates = paged.entries();
+  EXPECT_EQ(hash_grid::FirstDifference(points, one_bucket, every, page), "");
   // Fewer candidates than entries cannot be.
   auto few = Lists(half_once, ListKind::kHalf, RowOrder::kAscending);
   few.candidates = 2;

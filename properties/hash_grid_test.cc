@@ -141,36 +141,97 @@ TEST(Muller, HandWorkedSceneBuildsTheDocumentedTable) {
             (Words{0, 2, 3, 5}));
   EXPECT_EQ(Words(grid.cell_entries().begin(), grid.cell_entries().end()),
             (Words{3, 0, 4, 2, 1}));
+  // 8 candidates, 5 slots (maxNumObjects): the last 3 writes are dropped.
   const auto candidates = grid.Query(points, 3, kHandParams.max_dist);
   EXPECT_EQ(Words(candidates.begin(), candidates.end()),
-            (Words{3, 0, 2, 1, 2, 1, 3, 0}));
+            (Words{3, 0, 2, 1, 2}));
+  EXPECT_EQ(grid.query_size(), 8u);
   const auto lonely = grid.Query(points, 4, kHandParams.max_dist);
   EXPECT_EQ(Words(lonely.begin(), lonely.end()), Words{4});
+  EXPECT_EQ(grid.query_size(), 1u);
 }
 
+// The queries of p0..p3 meet 8 candidates (3 0 2 1 2 1 3 0) and queryIds
+// keeps the first 5 (3 0 2 1 2); each of the 3 dropped reads back as
+// undefined, passes both tests and is stored as 0:
+//   row 0: no kept j < 0; 3 zeros                      -> 0 0 0
+//   row 1: kept j < 1: 0 (0.25); 3 zeros              -> 0 0 0 0
+//   row 2: kept j < 2: 0 (0.25), 1 (0.354, dropped)    -> 0 0 0 0
+//   row 3: kept j < 3: 0 (0.354), 2, 1, 2; 3 zeros     -> 2 1 2 0 0 0
+//   row 4: one candidate (itself)                      -> (empty)
+// firstAdjId = 0 3 7 11 17 17. A transcription of his Hash class run in
+// Node 20 gives the same arrays.
 TEST(Muller, HandWorkedSceneQueryAll) {
   const Points points = HandScene();
   Neighbors out;
   MullerQueryAll(points, kHandParams, out);
-  EXPECT_EQ(out.csr.offsets, (Words{0, 0, 2, 4, 8, 8}));
-  EXPECT_EQ(out.csr.indices, (Words{0, 0, 0, 0, 2, 1, 2, 1}));
+  EXPECT_EQ(out.csr.offsets, (Words{0, 3, 7, 11, 17, 17}));
+  EXPECT_EQ(out.csr.indices,
+            (Words{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0}));
   EXPECT_EQ(out.list, ListKind::kHalf);
   EXPECT_EQ(out.order, RowOrder::kMuller);
   EXPECT_EQ(out.candidates, 33u);
-  EXPECT_EQ(RepeatedEntries(out.csr), 4u);
-  // The oracle's account of the same duplicates.
-  const Csr half =
-      reference::HalfLists(reference::NeighborLists(points, 0.25f));
-  EXPECT_EQ(half.offsets, (Words{0, 0, 1, 2, 4, 4}));
-  EXPECT_EQ(half.indices, (Words{0, 0, 1, 2}));
-  EXPECT_EQ(reference::MullerRepeats(points, 1.0f, 0.25f, 3, half), 4u);
-  // A table large enough to separate the four cells: no duplicates, and
-  // the rows in bucket order (cells (0,1,0) -> 499, (1,0,0) -> 111 at 1000:
-  // buckets are visited in cell order, x-major, whatever their numbers).
+  EXPECT_EQ(
+      checks::hash_grid::FirstDifference(
+          points, kHandParams,
+          checks::hash_grid::ExpectedOf(points, kHandParams.max_dist), out),
+      "");
+  // The oracle's account of the query past its slots.
+  EXPECT_EQ(reference::MullerRow(points, 1.0, 0.25, 3, 3),
+            (Words{2, 1, 2, 0, 0, 0}));
+  // A table large enough to separate the four cells: 4 candidates per
+  // query, no duplicates, and the rows in bucket order (cells (0,1,0) ->
+  // 499, (1,0,0) -> 111 at 1000: buckets are visited in cell order,
+  // x-major, whatever their numbers).
   MullerQueryAll(points, {1.0f, 0.25f, 1000}, out);
   EXPECT_EQ(out.csr.offsets, (Words{0, 0, 1, 2, 4, 4}));
   EXPECT_EQ(out.csr.indices, (Words{0, 0, 2, 1}));
   EXPECT_EQ(RepeatedEntries(out.csr), 0u);
+}
+
+// One particle, one bucket: the 27 cells of its window all hash to bucket
+// 0, so the query meets the particle 27 times in 1 slot, and row 0 stores
+// 26 zeros: itself, as Müller's page does.
+TEST(Muller, QueryPastItsSlotsStoresZeros) {
+  Points one;
+  one.PushBack(-3.5f, 2.0f, 7.25f);
+  Neighbors out;
+  MullerQueryAll(one, {1.0f, 1.0f, 1}, out);
+  EXPECT_EQ(out.csr.offsets, (Words{0, 26}));
+  EXPECT_EQ(out.csr.indices, Words(26, 0));
+  EXPECT_EQ(out.candidates, 27u);
+}
+
+// His cloth demo's own parameters, JavaScript numbers: spacing 0.01 and
+// maxDist = maxVelocity * dt = (0.2 * 0.01 / (1/60 / 10)) * (1/60) =
+// 0.020000000000000004, neither of which a float holds. p0.y = -1e-10f and
+// p1.y = 0.02f (0.019999999552965164) are 0.019999999652965166 apart:
+// within his maxDist, beyond 0.02f. With his spacing their y cells are
+// floor(-1e-8) = -1 and floor(1.99999995) = 1, whose hashes meet in bucket
+// 247 of 997 (h(x, 1, z) and h(x, -1, z) share |h| whenever x*A ^ z*C ^
+// (B - 1) is even, B = 689287499 being odd), so p1's window visits that
+// bucket twice: row 1 = 0 0. With the floats the pair is not one. Four far
+// particles give queryIds room (no query meets more than 5 of 6). A
+// transcription of his Hash class run in Node 20 gives the same rows.
+TEST(Muller, HisDoubleParametersAreComputedAsHisPageDoes) {
+  Points points;
+  points.PushBack(2.505f, -1e-10f, 2.505f);
+  points.PushBack(2.505f, 0.02f, 2.505f);
+  for (int k = 0; k < 4; ++k) {
+    points.PushBack(7.5f + 2.0f * static_cast<float>(k), 7.5f, 7.5f);
+  }
+  const double dt = 1.0 / 60.0;
+  const double max_velocity = 0.2 * 0.01 / (dt / 10.0);
+  const double max_travel = max_velocity * dt;
+  ASSERT_EQ(max_travel, 0.020000000000000004);
+  Neighbors out;
+  MullerQueryAllJs(points, {0.01, max_travel, 997}, out);
+  EXPECT_EQ(out.csr.offsets, (Words{0, 0, 2, 2, 2, 2, 2}));
+  EXPECT_EQ(out.csr.indices, (Words{0, 0}));
+  MullerQueryAll(points, {0.01f, 0.02f, 997}, out);
+  EXPECT_EQ(out.csr.offsets, (Words{0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_THROW(MullerQueryAllJs(points, {0.01, -1.0, 997}, out), Error);
+  EXPECT_THROW(MullerQueryAllJs(points, {0.01, 1.0, 0}, out), Error);
 }
 
 // --- every variant against the oracle ----------------------------------------
@@ -205,7 +266,10 @@ TEST_P(HashGrid, HandWorkedSceneHasTheOraclesPairs) {
 }
 
 TEST_P(HashGrid, EmptyAndSingleParticle) {
-  const Params params{1.0f, 1.0f, 1};
+  // 1000 buckets: the 27 cells of the window hash apart, so that muller's
+  // query meets the one particle once (with 1 bucket it would meet it 27
+  // times, Muller.QueryPastItsSlotsStoresZeros).
+  const Params params{1.0f, 1.0f, 1000};
   Neighbors got = Run(Points{}, params);
   EXPECT_EQ(got.csr.offsets, Words{0});
   EXPECT_TRUE(got.csr.indices.empty());

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <vector>
 
 namespace adj::reference {
 
@@ -115,11 +117,91 @@ std::uint32_t MullerHashOf(std::int64_t x, std::int64_t y, std::int64_t z,
 
 namespace {
 
-std::int64_t Floor(double c, float spacing) {
-  return static_cast<std::int64_t>(std::floor(c / double{spacing}));
+std::int64_t Floor(double c, double spacing) {
+  return static_cast<std::int64_t>(std::floor(c / spacing));
+}
+
+std::uint32_t BucketOf(const Points& points, double spacing,
+                       std::uint32_t table_size, std::size_t j) {
+  return MullerHashOf(Floor(points.x[j], spacing), Floor(points.y[j], spacing),
+                      Floor(points.z[j], spacing), table_size);
+}
+
+// Calls visit(bucket) for each cell of i's window in Müller's order.
+template <typename Visit>
+void ForEachWindowBucket(const Points& points, double spacing, double max_dist,
+                         std::uint32_t table_size, std::size_t i,
+                         Visit&& visit) {
+  const double c[3] = {points.x[i], points.y[i], points.z[i]};
+  for (std::int64_t x = Floor(c[0] - max_dist, spacing);
+       x <= Floor(c[0] + max_dist, spacing); ++x) {
+    for (std::int64_t y = Floor(c[1] - max_dist, spacing);
+         y <= Floor(c[1] + max_dist, spacing); ++y) {
+      for (std::int64_t z = Floor(c[2] - max_dist, spacing);
+           z <= Floor(c[2] + max_dist, spacing); ++z) {
+        visit(MullerHashOf(x, y, z, table_size));
+      }
+    }
+  }
 }
 
 }  // namespace
+
+std::map<std::uint32_t, std::uint64_t> MullerBucketPopulations(
+    const Points& points, double spacing, std::uint32_t table_size) {
+  std::map<std::uint32_t, std::uint64_t> populations;
+  for (std::size_t j = 0; j < points.size(); ++j) {
+    ++populations[BucketOf(points, spacing, table_size, j)];
+  }
+  return populations;
+}
+
+std::uint64_t MullerQuerySize(
+    const Points& points, double spacing, double max_dist,
+    std::uint32_t table_size,
+    const std::map<std::uint32_t, std::uint64_t>& populations, std::size_t i) {
+  std::uint64_t size = 0;
+  ForEachWindowBucket(points, spacing, max_dist, table_size, i,
+                      [&](std::uint32_t bucket) {
+                        const auto found = populations.find(bucket);
+                        if (found != populations.end()) size += found->second;
+                      });
+  return size;
+}
+
+std::vector<std::uint32_t> MullerRow(const Points& points, double spacing,
+                                     double max_dist, std::uint32_t table_size,
+                                     std::size_t i) {
+  const std::size_t n = points.size();
+  std::vector<std::uint32_t> bucket_of(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    bucket_of[j] = BucketOf(points, spacing, table_size, j);
+  }
+  std::vector<std::uint32_t> candidates;
+  ForEachWindowBucket(points, spacing, max_dist, table_size, i,
+                      [&](std::uint32_t bucket) {
+                        for (std::size_t j = n; j-- > 0;) {
+                          if (bucket_of[j] == bucket) {
+                            candidates.push_back(static_cast<std::uint32_t>(j));
+                          }
+                        }
+                      });
+  std::vector<std::uint32_t> row;
+  const double limit = max_dist * max_dist;
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    if (k >= n) {
+      row.push_back(0);  // undefined, stored by an Int32Array
+      continue;
+    }
+    const std::uint32_t j = candidates[k];
+    if (j >= i) continue;
+    const double dx = double{points.x[i]} - double{points.x[j]};
+    const double dy = double{points.y[i]} - double{points.y[j]};
+    const double dz = double{points.z[i]} - double{points.z[j]};
+    if (!((dx * dx + dy * dy) + dz * dz > limit)) row.push_back(j);
+  }
+  return row;
+}
 
 std::uint32_t MullerMultiplicity(const Points& points, float spacing,
                                  float max_dist, std::uint32_t table_size,

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -51,6 +52,30 @@ std::uint32_t MullerHashOf(std::int64_t x, std::int64_t y, std::int64_t z,
 std::uint32_t MullerMultiplicity(const Points& points, float spacing,
                                  float max_dist, std::uint32_t table_size,
                                  std::size_t i, std::size_t j);
+
+// Particles per bucket of Müller's table (buckets with none left out).
+std::map<std::uint32_t, std::uint64_t> MullerBucketPopulations(
+    const Points& points, double spacing, std::uint32_t table_size);
+
+// How many candidates Müller's query for particle i meets (querySize): the
+// populations of the buckets of its window's cells, summed, a bucket once
+// per cell that hashes to it.
+std::uint64_t MullerQuerySize(
+    const Points& points, double spacing, double max_dist,
+    std::uint32_t table_size,
+    const std::map<std::uint32_t, std::uint64_t>& populations, std::size_t i);
+
+// Müller's queryAll row of particle i by its definition, brute force: the
+// candidates are, cell by cell of i's window (floor((c_i -/+ max_dist) /
+// spacing) in double; x-major, then y, then z), the particles whose cell
+// hashes to that cell's bucket, in descending id order; his queryIds keeps
+// the first N (N = particles); the row lists each kept j < i that is not
+// farther than max_dist (in double) in that order, then one 0 per
+// candidate past the first N, as his Int32Array stores undefined.
+// O(window cells x N).
+std::vector<std::uint32_t> MullerRow(const Points& points, double spacing,
+                                     double max_dist, std::uint32_t table_size,
+                                     std::size_t i);
 
 // The entries Müller's queryAll repeats: over the true half-list pairs
 // (i, j < i) of `half`, the sum of MullerMultiplicity(i, j) - 1.

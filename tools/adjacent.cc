@@ -115,7 +115,7 @@ constexpr std::string_view kNeighborsHelp =
     R"(usage: adjacent neighbors CLOUD --radius R [--spacing S] [--table-size T]
 
 Reads CLOUD (.xyz or .pwn: x y z then any fields; or the vertices of a .off,
-.obj or ASCII .ply) and runs every hash_grid variant on it: the pairs within
+.obj, .ply or .stl) and runs every hash_grid variant on it: the pairs within
 R (inclusive, in double), cells of edge S (default R), Müller's hash table
 of T buckets (default 2N, his balls demo; his cloth demo uses 5N). Prints
   pairs                    distinct unordered pairs within R
@@ -124,11 +124,15 @@ of T buckets (default 2N, his balls demo; his cloth demo uses 5N). Prints
                            sharing a bucket), and their share
   muller candidates        entries his queries hand to the distance test,
                            per particle (self and repeats included)
+  muller past slots        (only when some) queries that met more
+                           candidates than his N queryIds slots: his rows
+                           store a 0 for each one dropped, as his page does
 and one row per variant: list kind (half: each pair once, at its larger id;
 full: both ways), entries, pairs, candidates per particle, duplicates,
 threads, and the time of one run after a warm-up (wall clock, for
-orientation only: `make figures` measures). Exit status 1 when variants
-disagree on some particle's neighbour count (`adjacent verify CLOUD --radius
+orientation only: `make figures` measures). The pair counts come from the
+first exact variant. Exit status 1 when variants disagree on some
+particle's neighbour count (muller's rows past their slots excepted) (`adjacent verify CLOUD --radius
 R` then shows where), 2 on a bad option or an unreadable CLOUD.
 )";
 
@@ -354,9 +358,13 @@ int Neighbors(std::vector<std::string> args) {
   const NeighborsRow* muller = nullptr;
   for (const NeighborsRow& row : rows) {
     if (!row.problem.empty()) continue;
-    if (first == nullptr) first = &row;
-    if (row.variant == "muller") muller = &row;
+    if (row.variant == "muller") {
+      muller = &row;
+    } else if (first == nullptr) {
+      first = &row;
+    }
   }
+  if (first == nullptr) first = muller;
   if (first != nullptr) {
     std::printf("pairs                    %llu\n",
                 static_cast<unsigned long long>(first->pairs));
@@ -383,6 +391,14 @@ int Neighbors(std::vector<std::string> args) {
         "muller candidates        %.3f per particle (self and repeats "
         "included)\n",
         muller->candidates);
+    if (muller->queries_past_slots > 0) {
+      std::printf(
+          "muller past slots        %llu of %zu queries met more candidates "
+          "than his %zu queryIds slots; his rows store a 0 for each one "
+          "dropped (faithful)\n",
+          static_cast<unsigned long long>(muller->queries_past_slots),
+          points.size(), points.size());
+    }
   }
   std::printf("%-24s %-7s %-4s %12s %12s %10s %10s %7s %11s\n", "variant",
               "backend", "list", "entries", "pairs", "cand/part", "duplicates",

@@ -348,6 +348,7 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
   std::vector<NeighborsRow> rows;
   std::vector<std::uint64_t> first;
   bool have_first = false;
+  std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> muller_counts;
   for (const auto& variant : hash_grid::Variants()) {
     NeighborsRow row;
     row.variant = std::string(variant.name);
@@ -376,7 +377,11 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
         row.min_neighbors = *std::min_element(counts.begin(), counts.end());
         row.max_neighbors = *std::max_element(counts.begin(), counts.end());
       }
-      if (!have_first) {
+      if (out.order == hash_grid::RowOrder::kMuller) {
+        row.queries_past_slots =
+            checks::hash_grid::MullerQueriesPastSlots(points, params);
+        muller_counts.push_back({rows.size(), std::move(counts)});
+      } else if (!have_first) {
         first = std::move(counts);
         have_first = true;
       } else {
@@ -387,6 +392,14 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
       row.same_as_first = false;
     }
     rows.push_back(std::move(row));
+  }
+  // Müller's rows are compared once the first exact row is known; where his
+  // queries went past their slots they differ by design.
+  for (auto& [index, counts] : muller_counts) {
+    NeighborsRow& row = rows[index];
+    if (have_first && row.queries_past_slots == 0) {
+      row.same_as_first = counts == first;
+    }
   }
   return rows;
 }

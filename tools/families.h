@@ -71,8 +71,12 @@ struct NeighborsRow {
   std::uint64_t min_neighbors = 0;
   double mean_neighbors = 0;
   std::uint64_t max_neighbors = 0;
+  // Müller's faithful row only: queries that met more candidates than
+  // particles, whose rows end in 0s (hash_grid.h, MullerHashGrid).
+  std::uint64_t queries_past_slots = 0;
   // Every particle has as many distinct neighbours as in the first row
-  // that ran.
+  // that ran, not counting muller's rows, which differ where its queries
+  // went past their slots (the faithful quirk).
   bool same_as_first = true;
   int threads = 1;
   double seconds = 0;

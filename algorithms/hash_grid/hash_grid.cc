@@ -104,12 +104,10 @@ std::string_view RowOrderName(RowOrder order) {
 
 namespace {
 
-bool PositiveFinite(float value) { return std::isfinite(value) && value > 0; }
+bool PositiveFinite(double value) { return std::isfinite(value) && value > 0; }
 
 // floor(c / spacing) in double, before any conversion: it may be huge.
-double FloorCell(double c, float spacing) {
-  return std::floor(c / static_cast<double>(spacing));
-}
+double FloorCell(double c, double spacing) { return std::floor(c / spacing); }
 
 void CheckCellRange(double cell, const char* axis, const char* side) {
   if (!(std::abs(cell) <= static_cast<double>(kMaxCellCoord))) {
@@ -123,7 +121,12 @@ void CheckCellRange(double cell, const char* axis, const char* side) {
 
 }  // namespace
 
-void Check(const Points& points, const Params& params, bool hashed) {
+namespace {
+
+// The check of both parameter kinds, in double (a float parameter widens
+// exactly).
+void CheckCloud(const Points& points, double spacing, double max_dist,
+                std::uint32_t table_size, bool hashed) {
   if (points.y.size() != points.size() || points.z.size() != points.size()) {
     throw Error("hash_grid: x, y and z have different lengths");
   }
@@ -131,28 +134,29 @@ void Check(const Points& points, const Params& params, bool hashed) {
     throw Error("hash_grid: " + std::to_string(points.size()) +
                 " particles, more than int32 ids allow");
   }
-  if (!PositiveFinite(params.spacing)) {
+  if (!PositiveFinite(spacing)) {
     throw Error("hash_grid: spacing must be finite and > 0, not " +
-                std::to_string(params.spacing));
+                std::to_string(spacing));
   }
-  if (!PositiveFinite(params.max_dist)) {
+  if (!PositiveFinite(max_dist)) {
     throw Error("hash_grid: max_dist must be finite and > 0, not " +
-                std::to_string(params.max_dist));
+                std::to_string(max_dist));
   }
-  if (params.max_dist > kMaxWindowRatio * params.spacing) {
-    throw Error("hash_grid: max_dist " + std::to_string(params.max_dist) +
+  if (max_dist > kMaxWindowRatio * spacing) {
+    throw Error("hash_grid: max_dist " + std::to_string(max_dist) +
                 " is more than " + std::to_string(kMaxWindowRatio) +
-                " x spacing " + std::to_string(params.spacing) +
+                " x spacing " + std::to_string(spacing) +
                 ": too many cells per query");
   }
-  if (hashed && params.table_size == 0) {
+  if (hashed && table_size == 0) {
     throw Error("hash_grid: table_size must be > 0");
   }
   if (points.empty()) return;
   const std::array<const std::vector<float>*, 3> axes = {&points.x, &points.y,
                                                          &points.z};
   const char* names[3] = {"x", "y", "z"};
-  const double d = WindowReach(params.max_dist);
+  const double d =
+      std::nextafter(max_dist, std::numeric_limits<double>::infinity());
   for (std::size_t a = 0; a < 3; ++a) {
     const std::vector<float>& c = *axes[a];
     float low = std::numeric_limits<float>::infinity();
@@ -168,11 +172,21 @@ void Check(const Points& points, const Params& params, bool hashed) {
     }
     // The window is monotone in the coordinate: its extremes come from the
     // extreme coordinates.
-    CheckCellRange(FloorCell(double{low} - d, params.spacing), names[a],
-                   "lowest");
-    CheckCellRange(FloorCell(double{high} + d, params.spacing), names[a],
-                   "highest");
+    CheckCellRange(FloorCell(double{low} - d, spacing), names[a], "lowest");
+    CheckCellRange(FloorCell(double{high} + d, spacing), names[a], "highest");
   }
+}
+
+}  // namespace
+
+void Check(const Points& points, const Params& params, bool hashed) {
+  CheckCloud(points, params.spacing, params.max_dist, params.table_size,
+             hashed);
+}
+
+void Check(const Points& points, const MullerParams& params) {
+  CheckCloud(points, params.spacing, params.max_dist, params.table_size,
+             /*hashed=*/true);
 }
 
 double WindowReach(float max_dist) {
@@ -180,7 +194,7 @@ double WindowReach(float max_dist) {
                         std::numeric_limits<double>::infinity());
 }
 
-std::int64_t IntCoord(double c, float spacing) {
+std::int64_t IntCoord(double c, double spacing) {
   return static_cast<std::int64_t>(FloorCell(c, spacing));
 }
 

@@ -110,8 +110,25 @@ std::span<const Variant> Variants();
 // total, which depends on the output, is checked inside the variants.
 void Check(const Points& points, const Params& params, bool hashed);
 
-// Müller's intCoord: floor(double(c) / double(spacing)).
-std::int64_t IntCoord(double c, float spacing);
+// Müller's parameters as his pages hold them, JavaScript numbers: his cloth
+// demo searches maxDist = 0.2 * t / dtSub / 60 = 0.020000000000000004 with
+// spacing 0.01, neither of which a float holds.
+struct MullerParams {
+  double spacing = 0;
+  double max_dist = 0;
+  std::uint32_t table_size = 0;
+};
+
+// The check of the hashed variants, for double parameters.
+void Check(const Points& points, const MullerParams& params);
+
+// The faithful variant on Müller's own parameters, computed as his page
+// computes with them: MullerQueryAll is this with the float Params widened.
+void MullerQueryAllJs(const Points& points, const MullerParams& params,
+                      Neighbors& out);
+
+// Müller's intCoord: floor(c / spacing) in double (a float widens exactly).
+std::int64_t IntCoord(double c, double spacing);
 
 // How far a window reaches from a particle: the double just above max_dist.
 // If the predicate accepts (i, j), then |fl(c_i - c_j)| <= max_dist on
@@ -132,11 +149,20 @@ std::uint32_t MullerHash(std::int64_t x, std::int64_t y, std::int64_t z,
 // Müller's dense hash (Ten Minute Physics 11 and 15), line for line; see
 // ../shared/notes/neighbor-search.md, sections 1.2-1.4. The positions and
 // parameters must have passed Check (the variant does it).
+//
+// His queryIds is an Int32Array of maxNumObjects (= particles) slots. A
+// query that meets more candidates (a bucket visited twice counts twice)
+// keeps counting querySize while the typed array drops the writes, and
+// queryAll then reads undefined for each slot past the end: `undefined >=
+// id0` is false, the distance is NaN, `NaN > maxDist2` is false, and
+// adjIds, an Int32Array, stores undefined as 0. So such a row ends with one
+// entry 0 per dropped candidate, even in row 0 and at any distance. This
+// class does the same (the faithful quirk; the other variants have none).
 class MullerHashGrid {
  public:
-  MullerHashGrid(float spacing, std::uint32_t table_size);
+  MullerHashGrid(double spacing, std::uint32_t table_size);
   // New parameters, the buffers kept.
-  void Configure(float spacing, std::uint32_t table_size) {
+  void Configure(double spacing, std::uint32_t table_size) {
     spacing_ = spacing;
     table_size_ = table_size;
   }
@@ -144,21 +170,24 @@ class MullerHashGrid {
   // become starts, ids inside a bucket descending).
   void Create(const Points& points);
   // The candidates of particle i: every searched cell's bucket appended, no
-  // distance test, no de-duplication, self included.
+  // distance test, no de-duplication, self included; at most particles()
+  // of them are stored (query_ids), query_size() counts them all.
   std::span<const std::uint32_t> Query(const Points& points, std::size_t i,
-                                       float max_dist);
+                                       double max_dist);
+  std::uint64_t query_size() const { return query_size_; }
   // Müller's half list; out.candidates sums the query sizes.
-  void QueryAll(const Points& points, float max_dist, Neighbors& out);
+  void QueryAll(const Points& points, double max_dist, Neighbors& out);
 
   std::span<const std::uint32_t> cell_start() const { return cell_start_; }
   std::span<const std::uint32_t> cell_entries() const { return cell_entries_; }
 
  private:
-  float spacing_;
+  double spacing_;
   std::uint32_t table_size_;
   std::vector<std::uint32_t> cell_start_;  // table_size + 1 (guard)
   std::vector<std::uint32_t> cell_entries_;
-  std::vector<std::uint32_t> query_ids_;
+  std::vector<std::uint32_t> query_ids_;  // maxNumObjects slots
+  std::uint64_t query_size_ = 0;
 };
 
 // Entries of `csr` beyond the first of each (row, index) pair: Müller's

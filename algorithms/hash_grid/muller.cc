@@ -3,13 +3,14 @@
 // ../shared/notes/neighbor-search.md, sections 1.2-1.4. JavaScript numbers
 // are doubles, so the coordinates, the window and the distance test are
 // computed in double from the float positions, as Float32Array reads give
-// them. Differences from the JavaScript, none of them visible in the output:
-//   - queryIds grows instead of holding maxNumObjects slots (a query can
-//     return more candidates than particles: JavaScript drops those writes
-//     silently, a literal C++ port would overflow);
+// them; MullerParams carries his own double parameters. queryIds holds
+// maxNumObjects ids, and what a longer query drops reads back as id 0
+// (hash_grid.h, MullerHashGrid). Differences from the JavaScript, none of
+// them visible in the output:
 //   - adjIds is a std::vector (JavaScript doubles a typed array);
 //   - the input is validated first (Check), and the entry total must
 //     fit uint32 offsets.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -18,13 +19,14 @@
 
 namespace adj::hash_grid {
 
-MullerHashGrid::MullerHashGrid(float spacing, std::uint32_t table_size)
+MullerHashGrid::MullerHashGrid(double spacing, std::uint32_t table_size)
     : spacing_(spacing), table_size_(table_size) {}
 
 void MullerHashGrid::Create(const Points& points) {
   const std::size_t n = points.size();
   cell_start_.assign(std::size_t{table_size_} + 1, 0);
   cell_entries_.assign(n, 0);
+  query_ids_.assign(n, 0);
   const auto hash_pos = [&](std::size_t i) {
     return MullerHash(IntCoord(points.x[i], spacing_),
                       IntCoord(points.y[i], spacing_),
@@ -49,7 +51,7 @@ void MullerHashGrid::Create(const Points& points) {
 
 std::span<const std::uint32_t> MullerHashGrid::Query(const Points& points,
                                                      std::size_t i,
-                                                     float max_dist) {
+                                                     double max_dist) {
   const double d = max_dist;
   const std::int64_t x0 = IntCoord(points.x[i] - d, spacing_);
   const std::int64_t y0 = IntCoord(points.y[i] - d, spacing_);
@@ -57,34 +59,46 @@ std::span<const std::uint32_t> MullerHashGrid::Query(const Points& points,
   const std::int64_t x1 = IntCoord(points.x[i] + d, spacing_);
   const std::int64_t y1 = IntCoord(points.y[i] + d, spacing_);
   const std::int64_t z1 = IntCoord(points.z[i] + d, spacing_);
-  query_ids_.clear();
+  const std::size_t slots = query_ids_.size();
+  query_size_ = 0;
   for (std::int64_t xi = x0; xi <= x1; ++xi) {
     for (std::int64_t yi = y0; yi <= y1; ++yi) {
       for (std::int64_t zi = z0; zi <= z1; ++zi) {
         const std::uint32_t h = MullerHash(xi, yi, zi, table_size_);
         const std::uint32_t start = cell_start_[h];
         const std::uint32_t end = cell_start_[h + 1];
-        query_ids_.insert(query_ids_.end(), cell_entries_.begin() + start,
-                          cell_entries_.begin() + end);
+        for (std::uint32_t k = start; k < end; ++k) {
+          // A typed array ignores a write past its end.
+          if (query_size_ < slots) query_ids_[query_size_] = cell_entries_[k];
+          ++query_size_;
+        }
       }
     }
   }
-  return query_ids_;
+  return std::span<const std::uint32_t>(query_ids_)
+      .first(static_cast<std::size_t>(
+          std::min<std::uint64_t>(query_size_, slots)));
 }
 
-void MullerHashGrid::QueryAll(const Points& points, float max_dist,
+void MullerHashGrid::QueryAll(const Points& points, double max_dist,
                               Neighbors& out) {
   const std::size_t n = points.size();
   std::vector<std::uint32_t>& first_adj_id = out.csr.offsets;
   std::vector<std::uint32_t>& adj_ids = out.csr.indices;
   first_adj_id.resize(n + 1);
   adj_ids.clear();
-  const double max_dist2 = double{max_dist} * double{max_dist};
+  const double max_dist2 = max_dist * max_dist;
   std::uint64_t candidates = 0;
+  const auto store = [&](std::uint32_t id) {
+    if (adj_ids.size() == std::numeric_limits<std::uint32_t>::max()) {
+      throw Error("hash_grid: more than 2^32 - 1 neighbour entries");
+    }
+    adj_ids.push_back(id);
+  };
   for (std::size_t id0 = 0; id0 < n; ++id0) {
     first_adj_id[id0] = static_cast<std::uint32_t>(adj_ids.size());
     const auto query_ids = Query(points, id0, max_dist);
-    candidates += query_ids.size();
+    candidates += query_size_;
     const double x = points.x[id0];
     const double y = points.y[id0];
     const double z = points.z[id0];
@@ -95,11 +109,11 @@ void MullerHashGrid::QueryAll(const Points& points, float max_dist,
       const double a2 = z - points.z[id1];
       const double dist2 = a0 * a0 + a1 * a1 + a2 * a2;
       if (dist2 > max_dist2) continue;
-      if (adj_ids.size() == std::numeric_limits<std::uint32_t>::max()) {
-        throw Error("hash_grid: more than 2^32 - 1 neighbour entries");
-      }
-      adj_ids.push_back(id1);
+      store(id1);
     }
+    // queryIds[j] past the end is undefined: neither test skips it, and the
+    // Int32Array stores it as 0.
+    for (std::uint64_t j = query_ids.size(); j < query_size_; ++j) store(0);
   }
   first_adj_id[n] = static_cast<std::uint32_t>(adj_ids.size());
   out.list = ListKind::kHalf;
@@ -114,13 +128,29 @@ void MullerQueryAll(const Points& points, const Params& params,
   MullerQueryAllTrusted(points, params, out);
 }
 
-void MullerQueryAllTrusted(const Points& points, const Params& params,
-                           Neighbors& out) {
+namespace {
+
+void MullerQueryAllOnDoubles(const Points& points, const MullerParams& params,
+                             Neighbors& out) {
   // Kept between calls, as the demos keep their Hash object between frames.
   thread_local MullerHashGrid grid(params.spacing, params.table_size);
   grid.Configure(params.spacing, params.table_size);
   grid.Create(points);
   grid.QueryAll(points, params.max_dist, out);
+}
+
+}  // namespace
+
+void MullerQueryAllTrusted(const Points& points, const Params& params,
+                           Neighbors& out) {
+  MullerQueryAllOnDoubles(
+      points, {params.spacing, params.max_dist, params.table_size}, out);
+}
+
+void MullerQueryAllJs(const Points& points, const MullerParams& params,
+                      Neighbors& out) {
+  Check(points, params);
+  MullerQueryAllOnDoubles(points, params, out);
 }
 
 }  // namespace adj::hash_grid
