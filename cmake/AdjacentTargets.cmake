@@ -27,7 +27,7 @@ function(adj_add_test name)
                         rapidcheck GTest::gtest GTest::gtest_main)
   include(GoogleTest)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
-                       PROPERTIES TIMEOUT 600)
+                       PROPERTIES TIMEOUT ${ADJ_TEST_TIMEOUT})
 endfunction()
 
 # adj_add_benchmark(<name> SOURCES ... [LIBS ...]): one Google Benchmark

@@ -76,6 +76,10 @@ void FuzzCloud(Input& in) {
   } catch (const hg::Error& error) {
     check_error = error.what();
   }
+  // Windows up to 64 cells wide each way are valid, but Müller's query and
+  // check walk every cell of them per particle: past 4 an input would take
+  // up to seconds and starve the search (the properties cover them).
+  if (check_error.empty() && params.max_dist > 4 * params.spacing) return;
   hg::Neighbors got;
   std::string run_error;
   try {

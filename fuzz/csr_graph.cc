@@ -22,7 +22,8 @@ namespace {
 namespace cc = connected_components;
 
 // Well formed and symmetric: offsets from 0 to the entry count, never
-// decreasing, ids below n, and each (u, v) as often as (v, u).
+// decreasing, ids below n, and each (u, v) as often as (v, u) (a self loop
+// (u, u) mirrors itself).
 bool WellFormedSymmetric(const Csr& graph) {
   const std::vector<std::uint32_t>& offsets = graph.offsets;
   if (offsets.empty() || offsets.front() != 0 ||
@@ -30,13 +31,16 @@ bool WellFormedSymmetric(const Csr& graph) {
     return false;
   }
   const std::size_t n = offsets.size() - 1;
-  std::map<std::pair<std::uint32_t, std::uint32_t>, long> balance;
   for (std::size_t u = 0; u < n; ++u) {
     if (offsets[u] > offsets[u + 1]) return false;
+  }
+  std::map<std::pair<std::uint32_t, std::uint32_t>, long> balance;
+  for (std::size_t u = 0; u < n; ++u) {
     for (std::uint32_t e = offsets[u]; e < offsets[u + 1]; ++e) {
       const std::uint32_t v = graph.indices[e];
       if (v >= n) return false;
       const auto uu = static_cast<std::uint32_t>(u);
+      if (uu == v) continue;  // a self loop is its own mirror
       balance[{std::min(uu, v), std::max(uu, v)}] += uu < v ? 1 : -1;
     }
   }

@@ -7,10 +7,11 @@ packages=(cmake ninja-build g++ make git python3 python3-venv
           libhwy-dev librapidcheck-dev libbenchmark-dev libgtest-dev
           libgmock-dev)
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
-# tool tells ThreadSanitizer about OpenMP's synchronisation.
-if [ "${PRESET:-default}" = tsan ]; then
-  packages+=(clang libomp-dev libclang-rt-dev)
-fi
+# tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset
+# with clang and libFuzzer (in libclang-rt-dev).
+case "${PRESET:-default}" in
+  tsan|fuzz) packages+=(clang libomp-dev libclang-rt-dev) ;;
+esac
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 has_command() { command -v "$1" >/dev/null 2>&1; }

@@ -17,7 +17,8 @@ std::span<const Variant> Variants() {
             "cell, inclusive scan, decrementing fill, queryAll over the "
             "hashed buckets of the window; half list (j < i), rows in "
             "Müller's order, duplicates when two searched cells share a "
-            "bucket",
+            "bucket, a 0 stored for each candidate past his N queryIds "
+            "slots, pairs just past a cell boundary missed by his window",
             &MullerQueryAll,
             {},
             &MullerQueryAllTrusted},
