@@ -77,6 +77,42 @@ Expected ExpectedOnRows(const Points& points, float max_dist,
   return FromRows(n, std::move(rows), full_rows, false);
 }
 
+namespace {
+
+// Whether Müller's query for i meets j at all: j's cell lies in i's window
+// (with max_dist, his), or failing that some cell of it shares j's bucket.
+bool MullerReaches(const Points& points, const Params& params, std::size_t i,
+                   std::size_t j) {
+  const double d = params.max_dist;
+  const double s = params.spacing;
+  const float ci[3] = {points.x[i], points.y[i], points.z[i]};
+  const float cj[3] = {points.x[j], points.y[j], points.z[j]};
+  bool inside = true;
+  for (int a = 0; a < 3; ++a) {
+    const double cell = std::floor(double{cj[a]} / s);
+    inside = inside && std::floor((double{ci[a]} - d) / s) <= cell &&
+             cell <= std::floor((double{ci[a]} + d) / s);
+  }
+  return inside ||
+         reference::MullerMultiplicity(points, params.spacing, params.max_dist,
+                                       params.table_size, i, j) > 0;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> MullerWindowMisses(
+    const Points& points, const Params& params, const Neighbors& exact) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> misses;
+  for (std::size_t i = 0; i < exact.csr.rows(); ++i) {
+    for (const std::uint32_t j : exact.csr.Row(i)) {
+      if (j < i && !MullerReaches(points, params, i, j)) {
+        misses.emplace_back(static_cast<std::uint32_t>(i), j);
+      }
+    }
+  }
+  return misses;
+}
+
 std::string FirstDifference(const Points& points, const Params& params,
                             const Expected& expected, const Neighbors& got,
                             bool muller_multiplicity) {
@@ -159,10 +195,7 @@ std::string FirstDifference(const Points& points, const Params& params,
         // misses a pair the predicate accepts exactly when none of its
         // cells shares the other particle's bucket.
         std::erase_if(want, [&](std::uint32_t j) {
-          return !std::binary_search(distinct.begin(), distinct.end(), j) &&
-                 reference::MullerMultiplicity(points, params.spacing,
-                                               params.max_dist,
-                                               params.table_size, i, j) == 0;
+          return !MullerReaches(points, params, i, j);
         });
         if (distinct != want) {
           return RowDifference(i, want, distinct, got,

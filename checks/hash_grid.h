@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/common/csr.h"
@@ -64,6 +65,13 @@ std::string FirstDifference(const Points& points,
 // MullerHashGrid).
 std::uint64_t MullerQueriesPastSlots(const Points& points,
                                      const adj::hash_grid::Params& params);
+
+// The pairs (i, j < i) of an exact variant's lists (`exact`, any list kind)
+// that Müller's query for i never meets: his window, with max_dist, ends
+// just before j's cell and no cell of it shares j's bucket (hash_grid.h).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> MullerWindowMisses(
+    const Points& points, const adj::hash_grid::Params& params,
+    const adj::hash_grid::Neighbors& exact);
 
 struct Statistics {
   std::uint64_t entries = 0;

@@ -42,7 +42,11 @@ void FuzzArguments(Input& in) {
     if (!ValidLength(cloud.radius) || !ValidLength(cloud.spacing)) {
       Broken("a cloud option accepted a length that is not finite and > 0");
     }
-    if (args.size() > given.size()) Broken("cloud options added arguments");
+    for (const std::string& arg : args) {
+      if (cli::IsCloudOption(arg)) {
+        Broken("a cloud option was left among the arguments");
+      }
+    }
   }
 
   args = given;

@@ -464,6 +464,30 @@ TEST(AdjacentCli, VerifyAgreesOnBoundaryClouds) {
   std::filesystem::remove(path);
 }
 
+// Müller's window misses the pair (1, 0) (hash_grid_test:
+// Muller.HisWindowMissesAPairJustPastACellBoundary): neighbors says so and
+// does not call it a disagreement; verify agrees.
+TEST(AdjacentCli, NeighborsExplainsMullersWindowMiss) {
+  Points points;
+  points.PushBack(-1e-30f, 6.5f, 5.5f);
+  points.PushBack(1.0f, 6.5f, 5.5f);
+  for (int k = 0; k < 4; ++k) {
+    points.PushBack(40.5f + 20.0f * static_cast<float>(k), 40.5f, 40.5f);
+  }
+  const auto path = TempFile("window_miss.xyz");
+  WriteXyz(points, path);
+  const std::string options = " --radius 1 --spacing 1 --table-size 1000";
+  const Result neighbors = RunAdjacent("neighbors " + path.string() + options);
+  const Result verify = RunAdjacent("verify " + path.string() + options);
+  std::filesystem::remove(path);
+  EXPECT_EQ(neighbors.status, 0) << neighbors.output;
+  EXPECT_NE(neighbors.output.find("muller window misses     1 pairs"),
+            std::string::npos)
+      << neighbors.output;
+  EXPECT_EQ(CountOf(neighbors.output, "DIFFERS"), 0u);
+  EXPECT_EQ(verify.status, 0) << verify.output;
+}
+
 TEST(AdjacentCli, CloudCommandsNameTheLineOfACorruptionAndRefuseBadRadii) {
   const auto good = TempFile("cloud.xyz");
   const auto bad = TempFile("cloud_corrupt.xyz");

@@ -238,6 +238,20 @@ TEST(BinaryPly, BadBodiesNameTheByteOffset) {
                           body + 9, "x coordinate needs 8 bytes"));
 }
 
+// An element of no properties takes no bytes per record, whatever its
+// count: read at once, not record by record.
+TEST(BinaryPly, ElementsWithoutPropertiesTakeNoTime) {
+  Bytes bytes;
+  bytes.Text(
+      "ply\nformat binary_little_endian 1.0\nelement vertex 1\n"
+      "property float x\nproperty float y\nproperty float z\n"
+      "element nothing 18446744073709551615\nend_header\n");
+  bytes.Put(1.0f).Put(2.0f).Put(3.0f);
+  const Mesh mesh = ParseBytes(&ParsePly, bytes.str());
+  EXPECT_EQ(mesh.particles(), 1u);
+  EXPECT_EQ(mesh.positions.z[0], 3.0f);
+}
+
 // The mesh written as binary PLY with float coordinates and a uint list.
 std::string WriteBinaryPly(const Mesh& mesh, bool big_endian) {
   Bytes bytes(big_endian);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/hash_set/hash_set.h"
 #include "checks/compaction.h"
 #include "checks/connected_components.h"
@@ -125,16 +126,14 @@ TEST_F(HashGridCheck, NamesAMissingPairAWrongOrderAndAFalseRepeat) {
             Lists(half_once, ListKind::kHalf, RowOrder::kMuller), multiplicity),
         "");
   }
-  Csr paged;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const std::vector<std::uint32_t> row = reference::MullerRow(
-        points, one_bucket.spacing, one_bucket.max_dist, 1, i);
-    paged.indices.insert(paged.indices.end(), row.begin(), row.end());
-    paged.offsets.push_back(static_cast<std::uint32_t>(paged.indices.size()));
-  }
-  auto page = Lists(paged, ListKind::kHalf, RowOrder::kMuller);
-  page.candidates = paged.entries();
+  adj::hash_grid::Neighbors page;
+  adj::hash_grid::MullerQueryAll(points, one_bucket, page);
+  EXPECT_GT(hash_grid::MullerQueriesPastSlots(points, one_bucket), 0u);
   EXPECT_EQ(hash_grid::FirstDifference(points, one_bucket, every, page), "");
+  // One 0 fewer at the end of a row past its slots is wrong.
+  page.csr.indices.pop_back();
+  --page.csr.offsets.back();
+  EXPECT_NE(hash_grid::FirstDifference(points, one_bucket, every, page), "");
   // Fewer candidates than entries cannot be.
   auto few = Lists(half_once, ListKind::kHalf, RowOrder::kAscending);
   few.candidates = 2;

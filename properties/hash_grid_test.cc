@@ -189,6 +189,47 @@ TEST(Muller, HandWorkedSceneQueryAll) {
   EXPECT_EQ(RepeatedEntries(out.csr), 0u);
 }
 
+// Particles at x = -1e-30 and x = 1 (y 6.5, z 5.5), max_dist and spacing
+// 1: their double difference 1 + 1e-30 rounds to 1, so the predicate keeps
+// the pair, but Müller's query for the larger id starts at floor(1 - 1) = 0
+// and the other sits in cell -1. No cell of that window shares its bucket
+// at 1000 buckets: the mirrored cell (1, 6, 5) would when 6B ^ 5C is even
+// (hash_grid.md), and it is odd. So his row 1 is empty, the check accepts
+// that, and every other variant lists the pair. Four far particles give
+// queryIds room.
+TEST(Muller, HisWindowMissesAPairJustPastACellBoundary) {
+  Points points;
+  points.PushBack(-1e-30f, 6.5f, 5.5f);
+  points.PushBack(1.0f, 6.5f, 5.5f);
+  for (int k = 0; k < 4; ++k) {
+    points.PushBack(40.5f + 20.0f * static_cast<float>(k), 40.5f, 40.5f);
+  }
+  const Params params{1.0f, 1.0f, 1000};
+  Neighbors muller;
+  MullerQueryAll(points, params, muller);
+  EXPECT_EQ(muller.csr.entries(), 0u);
+  const checks::hash_grid::Expected expected =
+      checks::hash_grid::ExpectedOf(points, 1.0f);
+  EXPECT_EQ(expected.full_rows.Row(1).size(), 1u);
+  EXPECT_EQ(
+      checks::hash_grid::FirstDifference(points, params, expected, muller), "");
+  Neighbors exact;
+  CellSortedFull(points, params, exact);
+  EXPECT_EQ(exact.csr.offsets, (Words{0, 1, 2, 2, 2, 2, 2}));
+  EXPECT_EQ(checks::hash_grid::MullerWindowMisses(points, params, exact),
+            (std::vector<std::pair<std::uint32_t, std::uint32_t>>{{1, 0}}));
+  // A listed pair his window cannot reach is wrong, multiplicities checked
+  // or not.
+  Neighbors invented = muller;
+  invented.csr = {{0, 0, 1, 1, 1, 1, 1}, {0}};
+  invented.candidates = 7;
+  for (const bool multiplicity : {true, false}) {
+    EXPECT_NE(checks::hash_grid::FirstDifference(points, params, expected,
+                                                 invented, multiplicity),
+              "");
+  }
+}
+
 // One particle, one bucket: the 27 cells of its window all hash to bucket
 // 0, so the query meets the particle 27 times in 1 slot, and row 0 stores
 // 26 zeros: itself, as Müller's page does.
@@ -565,7 +606,7 @@ TEST(HashGridCuda, DeviceSearcherMatchesTheOracle) {
 #else
   if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
   const float sphere_radius = scenes::CompactNSearchRadius(20);
-  const std::vector<std::pair<Points, Params> > clouds = {
+  const std::vector<std::pair<Points, Params>> clouds = {
       {Points{}, kHandParams},
       {HandScene(), kHandParams},
       {scenes::UniformCloud(3000, 8.0f, 1), {1.0f, 1.0f, 6000}},

@@ -301,6 +301,9 @@ void ReadBinaryElement(ByteReader& bytes, const PlyElement& element,
                        Mesh& mesh) {
   static constexpr std::array<std::string_view, 3> kAxisNames = {
       "x coordinate", "y coordinate", "z coordinate"};
+  // Records of no properties take no bytes: a count of 2^64 - 1 of them
+  // reads nothing, and must not take 2^64 steps to do so.
+  if (element.properties.empty()) return;
   std::vector<std::uint32_t> polygon;
   std::array<float, 3> xyz = {0, 0, 0};
   for (std::uint64_t i = 0; i < element.count; ++i) {

@@ -391,6 +391,12 @@ int Neighbors(std::vector<std::string> args) {
         "muller candidates        %.3f per particle (self and repeats "
         "included)\n",
         muller->candidates);
+    if (muller->window_misses > 0) {
+      std::printf(
+          "muller window misses     %llu pairs just past a cell boundary "
+          "that his window does not reach (faithful)\n",
+          static_cast<unsigned long long>(muller->window_misses));
+    }
     if (muller->queries_past_slots > 0) {
       std::printf(
           "muller past slots        %llu of %zu queries met more candidates "

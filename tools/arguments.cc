@@ -54,11 +54,17 @@ std::string TakeCloudOptions(std::vector<std::string>& args,
       } catch (const std::exception&) {
         used = 0;
       }
-      // Rounded to float only when float can hold it: a larger double does
-      // not convert (undefined behaviour), it is refused.
-      const bool fits = std::isfinite(value) &&
-                        std::fabs(value) <= static_cast<double>(FLT_MAX);
-      const float as_float = fits ? static_cast<float>(value) : 0.0f;
+      // Rounded to nearest float, as the loaders round: up to half an ulp
+      // past FLT_MAX gives FLT_MAX, from there on infinity (refused).
+      constexpr double kFirstOverflow = static_cast<double>(FLT_MAX) + 0x1p103;
+      const bool fits =
+          std::isfinite(value) && std::fabs(value) < kFirstOverflow;
+      float as_float = 0;
+      if (fits) {
+        as_float = std::fabs(value) <= static_cast<double>(FLT_MAX)
+                       ? static_cast<float>(value)
+                       : (value > 0 ? FLT_MAX : -FLT_MAX);
+      }
       if (used == 0 || used != text.size() || !fits || !(as_float > 0)) {
         return "bad " + flag + " " + text +
                ": must be a finite number > 0 (as a float)";

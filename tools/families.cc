@@ -329,9 +329,18 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
             (full ? std::to_string(stats.pairs) + " pairs"
                   : std::to_string(expected.rows.size()) + " sampled rows") +
             ", " + std::string(hash_grid::ListKindName(out.list)) + " list";
-        if (stats.duplicates > 0) {
-          row.detail += ", " + std::to_string(stats.duplicates) +
-                        " duplicates as the shared buckets predict";
+        if (out.order == hash_grid::RowOrder::kMuller) {
+          const std::uint64_t past =
+              checks::hash_grid::MullerQueriesPastSlots(points, params);
+          if (stats.duplicates > 0) {
+            row.detail += ", " + std::to_string(stats.duplicates) +
+                          " duplicates as the shared buckets predict";
+          }
+          if (past > 0) {
+            row.detail += ", " + std::to_string(past) +
+                          " queries past his N slots ending in 0s as his "
+                          "page's do";
+          }
         }
       }
     } catch (const std::exception& error) {
@@ -349,6 +358,7 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
   std::vector<std::uint64_t> first;
   bool have_first = false;
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> muller_counts;
+  hash_grid::Neighbors first_lists;
   for (const auto& variant : hash_grid::Variants()) {
     NeighborsRow row;
     row.variant = std::string(variant.name);
@@ -383,6 +393,7 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
         muller_counts.push_back({rows.size(), std::move(counts)});
       } else if (!have_first) {
         first = std::move(counts);
+        first_lists = std::move(out);
         have_first = true;
       } else {
         row.same_as_first = counts == first;
@@ -393,13 +404,20 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
     }
     rows.push_back(std::move(row));
   }
-  // Müller's rows are compared once the first exact row is known; where his
-  // queries went past their slots they differ by design.
+  // Müller's rows are compared once the first exact row is known, less the
+  // pairs his window does not reach; where his queries went past their
+  // slots they differ by design.
   for (auto& [index, counts] : muller_counts) {
     NeighborsRow& row = rows[index];
-    if (have_first && row.queries_past_slots == 0) {
-      row.same_as_first = counts == first;
+    if (!have_first || row.queries_past_slots > 0) continue;
+    std::vector<std::uint64_t> expected = first;
+    for (const auto& [i, j] :
+         checks::hash_grid::MullerWindowMisses(points, params, first_lists)) {
+      --expected[i];
+      --expected[j];
+      ++row.window_misses;
     }
+    row.same_as_first = counts == expected;
   }
   return rows;
 }

@@ -74,6 +74,9 @@ struct NeighborsRow {
   // Müller's faithful row only: queries that met more candidates than
   // particles, whose rows end in 0s (hash_grid.h, MullerHashGrid).
   std::uint64_t queries_past_slots = 0;
+  // Müller's faithful row only: pairs just past a cell boundary that his
+  // window does not reach (hash_grid.h), left out of its comparison.
+  std::uint64_t window_misses = 0;
   // Every particle has as many distinct neighbours as in the first row
   // that ran, not counting muller's rows, which differ where its queries
   // went past their slots (the faithful quirk).

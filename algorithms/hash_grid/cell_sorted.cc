@@ -9,7 +9,8 @@
 //      sort over the dense box (count, exclusive scan, fill in ascending
 //      id order); otherwise (clusters far apart, huge coordinates) a
 //      comparison sort of (cell, id) keys and binary searches for the rows;
-//   3. query, per cell: the union of its particles' Müller windows; per
+//   3. query, per cell: the union of its particles' windows (hash_grid.h:
+//      WindowReach); per
 //      (y, z) row of the window one slot range; per particle every slot of
 //      the ranges through Müller's predicate, written branch-free to a
 //      scratch buffer as original ids, the row sorted while it is hot;

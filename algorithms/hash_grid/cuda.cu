@@ -1,6 +1,6 @@
 // Ours on CUDA: particles radix-sorted by their exact cell (CUB, stable, so
 // that ids stay ascending inside a cell), the occupied cells found by a scan
-// over the sorted keys, then one thread per particle walks Müller's window
+// over the sorted keys, then one thread per particle walks its window
 // of cells: each (z, y) row of the window is one contiguous run of sorted
 // cells, found by two binary searches, and so one contiguous run of slots.
 // A count pass, a scan and a fill pass give full lists with rows in cell
@@ -173,8 +173,8 @@ struct Grid {
   double max_dist2;
 };
 
-// Walks slot s's window (hash_grid.h: WindowReach); calls keep(id) for every neighbour in cell
-// order and returns the candidates tested.
+// Walks slot s's window (hash_grid.h: WindowReach); calls keep(id) for every
+// neighbour in cell order and returns the candidates tested.
 template <typename Keep>
 __device__ unsigned long long ForEachNeighbour(const Grid& g, std::size_t s,
                                                Keep&& keep) {

@@ -76,7 +76,7 @@ std::span<const Variant> Variants() {
             Origin::kOurs,
             "CUB radix sort of the particles by exact cell, the "
             "occupied cells by a scan, one thread per particle walking its "
-            "Müller window as (z, y) runs of cells found by binary search; "
+            "window as (z, y) runs of cells found by binary search; "
             "count, scan, fill; full lists, rows in cell order; host memory "
             "in and out (copies timed)",
             &CudaCellOrder,

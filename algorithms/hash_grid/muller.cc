@@ -113,7 +113,11 @@ void MullerHashGrid::QueryAll(const Points& points, double max_dist,
     }
     // queryIds[j] past the end is undefined: neither test skips it, and the
     // Int32Array stores it as 0.
-    for (std::uint64_t j = query_ids.size(); j < query_size_; ++j) store(0);
+    const std::uint64_t dropped = query_size_ - query_ids.size();
+    if (adj_ids.size() + dropped > std::numeric_limits<std::uint32_t>::max()) {
+      throw Error("hash_grid: more than 2^32 - 1 neighbour entries");
+    }
+    adj_ids.insert(adj_ids.end(), static_cast<std::size_t>(dropped), 0);
   }
   first_adj_id[n] = static_cast<std::uint32_t>(adj_ids.size());
   out.list = ListKind::kHalf;
