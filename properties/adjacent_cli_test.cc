@@ -468,12 +468,7 @@ TEST(AdjacentCli, VerifyAgreesOnBoundaryClouds) {
 // Muller.HisWindowMissesAPairJustPastACellBoundary): neighbors says so and
 // does not call it a disagreement; verify agrees.
 TEST(AdjacentCli, NeighborsExplainsMullersWindowMiss) {
-  Points points;
-  points.PushBack(-1e-30f, 6.5f, 5.5f);
-  points.PushBack(1.0f, 6.5f, 5.5f);
-  for (int k = 0; k < 4; ++k) {
-    points.PushBack(40.5f + 20.0f * static_cast<float>(k), 40.5f, 40.5f);
-  }
+  const Points points = testing::MullerWindowMissCloud();
   const auto path = TempFile("window_miss.xyz");
   WriteXyz(points, path);
   const std::string options = " --radius 1 --spacing 1 --table-size 1000";

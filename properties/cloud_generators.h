@@ -172,4 +172,18 @@ inline rc::Gen<CloudSpec> AnyCloud(std::size_t max_points,
   });
 }
 
+// Particles at x = -1e-30 and x = 1 (y 6.5, z 5.5) and four far ones:
+// with max_dist and spacing 1 and 1000 buckets, the pair (1, 0) that the
+// predicate keeps and Müller's window misses
+// (Muller.HisWindowMissesAPairJustPastACellBoundary says why).
+inline Points MullerWindowMissCloud() {
+  Points points;
+  points.PushBack(-1e-30f, 6.5f, 5.5f);
+  points.PushBack(1.0f, 6.5f, 5.5f);
+  for (int k = 0; k < 4; ++k) {
+    points.PushBack(40.5f + 20.0f * static_cast<float>(k), 40.5f, 40.5f);
+  }
+  return points;
+}
+
 }  // namespace adj::testing

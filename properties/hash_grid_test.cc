@@ -198,12 +198,7 @@ TEST(Muller, HandWorkedSceneQueryAll) {
 // that, and every other variant lists the pair. Four far particles give
 // queryIds room.
 TEST(Muller, HisWindowMissesAPairJustPastACellBoundary) {
-  Points points;
-  points.PushBack(-1e-30f, 6.5f, 5.5f);
-  points.PushBack(1.0f, 6.5f, 5.5f);
-  for (int k = 0; k < 4; ++k) {
-    points.PushBack(40.5f + 20.0f * static_cast<float>(k), 40.5f, 40.5f);
-  }
+  const Points points = testing::MullerWindowMissCloud();
   const Params params{1.0f, 1.0f, 1000};
   Neighbors muller;
   MullerQueryAll(points, params, muller);
