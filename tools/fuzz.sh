@@ -66,8 +66,8 @@ for target in "${targets[@]}"; do
   "$binary" "${options[@]}" "$corpus" > "$log" 2>&1
   result=$?
   elapsed=$(( $(date +%s) - started ))
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-  line=$(grep -E '^#[0-9]+' "$log" | grep -E 'cov:' | tail -1)
+  runs=$(grep -a -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  line=$(grep -a -E '^#[0-9]+' "$log" | grep -a -E 'cov:' | tail -1)
   cov=$(echo "$line" | grep -o 'cov: [0-9]*' | grep -o '[0-9]*')
   ft=$(echo "$line" | grep -o 'ft: [0-9]*' | grep -o '[0-9]*')
   verdict=ok
