@@ -2,7 +2,7 @@
 # The GPU check, on a machine with an NVIDIA GPU: builds the suite with CUDA
 # (preset `cuda`), runs every test, measures the CUDA benchmarks while the GPU
 # is otherwise idle, then runs every CUDA test under compute-sanitizer's
-# memcheck and racecheck. Everything lands in OUT as few files (the device
+# memcheck, racecheck, synccheck and initcheck. Everything lands in OUT as few files (the device
 # tool brings back at most 8):
 #   gpu.txt        nvidia-smi, nvcc and compiler versions
 #   build.log      configure + build
@@ -61,7 +61,7 @@ tar -czf "$out/json.tar.gz" -C "$out" json && rm -rf "$out/json"
 # every binary with CUDA cases at once, all stopped before the budget ends.
 sanitizer_seconds=$(($(left) - 15))
 mkdir -p "$out/san"
-for tool in memcheck racecheck; do
+for tool in memcheck racecheck synccheck initcheck; do
   for test in build/cuda/properties/*_test; do
     name=$(basename "$test")
     "$test" --gtest_list_tests --gtest_filter='*cuda*:*Cuda*' | grep -q '^  ' ||
