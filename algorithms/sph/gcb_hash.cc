@@ -1,0 +1,21 @@
+#include <cstdint>
+
+#include "algorithms/sph/collapsed_pass.h"
+#include "algorithms/sph/grid_cell_hash.h"
+#include "algorithms/sph/sph.h"
+
+namespace adj::sph {
+
+void GcbHashStep(State& state, const Params& params, Workspace& workspace,
+                 StepReport& report) {
+  Check(state, params, true);
+  report = {};
+  const std::uint32_t table_size = detail::TableSize(params, state.size());
+  detail::BuildGridCellHash(state.x, params, table_size, workspace);
+  detail::CollapsedPass(
+      state, params, workspace, report, [&](detail::Cell cell, auto&& visit) {
+        return detail::ForEachCellParticle(workspace, table_size, cell, visit);
+      });
+}
+
+}  // namespace adj::sph

@@ -1,0 +1,264 @@
+#include "algorithms/sph/sph.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "algorithms/sph/physics.h"
+#include "algorithms/sph/teschner_hash.h"
+
+namespace adj::sph {
+
+std::span<const Variant> Variants() {
+  static constexpr std::array kVariants = {
+      Variant{"naive", Backend::kSerial, Origin::kFaithful,
+              "the chapter's Algorithm 1 (Table 6.3 'naive'): Teschner's "
+              "spatial hash built from x of t0, queried again in the "
+              "density and the force pass (27 cells of h, a bucket "
+              "visited twice skipped), then the integration pass",
+              &NaiveStep},
+      Variant{"neighbor", Backend::kSerial, Origin::kFaithful,
+              "Algorithm 1 with neighbour lists (Table 6.3 'neighbour'): "
+              "the density pass keeps the neighbours it found and the "
+              "force pass walks them; naive's arithmetic in naive's "
+              "order, so the same bits",
+              &NeighborStep, "naive"},
+      Variant{"collapse", Backend::kSerial, Origin::kFaithful,
+              "the chapter's Algorithm 3 (Table 6.3 'collapse'): one pass "
+              "over Teschner's hash; forces read x and v of t0 and the "
+              "densities of t-1, new state written aside",
+              &CollapseStep},
+      Variant{"collapse_inplace", Backend::kSerial, Origin::kFaithful,
+              "Algorithm 2 as printed: collapse updating the state in "
+              "place in ascending order, so neighbours j < i are read "
+              "already moved (x, v of t1, density of t0); order "
+              "dependent, kept to measure what the inconsistency costs",
+              &CollapseInplaceStep},
+      Variant{"gcb_hash", Backend::kSerial, Origin::kFaithful,
+              "collapse over the chapter's grid-cell-based hash (Table "
+              "6.3 'GCB hash'): buckets hold cells, cells hold their "
+              "particles, built from scratch by sorting particles by "
+              "bucket then cell; a query visits only its 27 cells' "
+              "particles",
+              &GcbHashStep},
+      Variant{"homogeneous", Backend::kSerial, Origin::kFaithful,
+              "gcb_hash for one fluid (Table 6.3 'homogeneous'): every "
+              "mass equal (else Error), mass and kernel constants "
+              "factored out of the sums, 1/rho and p/rho of t-1 computed "
+              "once per particle",
+              &HomogeneousStep},
+  };
+  return kVariants;
+}
+
+Kernels::Kernels(float smoothing_length)
+    : h(smoothing_length),
+      h2(smoothing_length * smoothing_length),
+      poly6(
+          static_cast<float>(315.0 / (64.0 * std::numbers::pi *
+                                      std::pow(double{smoothing_length}, 9)))),
+      spiky(static_cast<float>(
+          45.0 / (std::numbers::pi * std::pow(double{smoothing_length}, 6)))),
+      viscous(spiky) {}
+
+namespace {
+
+bool Finite(float value) { return std::isfinite(value); }
+
+std::string Particle(std::size_t i) { return "particle " + std::to_string(i); }
+
+void Require(bool holds, const std::string& what) {
+  if (!holds) throw Error("sph: " + what);
+}
+
+}  // namespace
+
+void Check(const Params& params) {
+  Require(Finite(params.h) && params.h > 0,
+          "smoothing length h must be finite and > 0");
+  Require(Finite(params.rest_density) && params.rest_density > 0,
+          "rest density must be finite and > 0");
+  Require(Finite(params.stiffness) && params.stiffness >= 0,
+          "stiffness must be finite and >= 0");
+  Require(Finite(params.viscosity) && params.viscosity >= 0,
+          "viscosity must be finite and >= 0");
+  Require(Finite(params.dt) && params.dt > 0,
+          "time step dt must be finite and > 0");
+  for (const float g : params.gravity) {
+    Require(Finite(g), "gravity must be finite");
+  }
+  const Container& box = params.container;
+  Require(
+      Finite(box.restitution) && box.restitution >= 0 && box.restitution <= 1,
+      "restitution must be in [0, 1]");
+  for (int axis = 0; axis < 3; ++axis) {
+    Require(Finite(box.lo[axis]) && Finite(box.hi[axis]) &&
+                box.lo[axis] < box.hi[axis],
+            "the container must be finite with lo < hi on every axis");
+    const double cells =
+        (double{box.hi[axis]} - double{box.lo[axis]}) / double{params.h};
+    Require(cells <= static_cast<double>(kMaxCellsPerAxis),
+            "the container spans more than 2^20 cells of h on an axis "
+            "(raise h or shrink the container)");
+  }
+}
+
+namespace detail {
+
+namespace {
+
+struct Glass {
+  double cx, cz, radius;
+};
+
+Glass GlassOf(const Container& box) {
+  return {0.5 * (double{box.lo[0]} + double{box.hi[0]}),
+          0.5 * (double{box.lo[2]} + double{box.hi[2]}),
+          0.5 * std::min(double{box.hi[0]} - double{box.lo[0]},
+                         double{box.hi[2]} - double{box.lo[2]})};
+}
+
+bool InsideGlass(const Glass& glass, float x, float z) {
+  const double dx = double{x} - glass.cx;
+  const double dz = double{z} - glass.cz;
+  return dx * dx + dz * dz <= glass.radius * glass.radius;
+}
+
+void ClampAxis(float lo, float hi, float restitution, float& x, float& v) {
+  if (x < lo) {
+    x = lo;
+    if (v < 0) v = -restitution * v;
+  } else if (x > hi) {
+    x = hi;
+    if (v > 0) v = -restitution * v;
+  }
+}
+
+}  // namespace
+
+bool Inside(const Container& box, float x, float y, float z) {
+  if (!(y >= box.lo[1] && y <= box.hi[1])) return false;
+  if (box.kind == Container::Kind::kGlass) {
+    return InsideGlass(GlassOf(box), x, z);
+  }
+  return x >= box.lo[0] && x <= box.hi[0] && z >= box.lo[2] && z <= box.hi[2];
+}
+
+void Integrate(const Params& params, Vec3 a, float& x, float& y, float& z,
+               float& vx, float& vy, float& vz) {
+  vx += (a.x + params.gravity[0]) * params.dt;
+  vy += (a.y + params.gravity[1]) * params.dt;
+  vz += (a.z + params.gravity[2]) * params.dt;
+  x += vx * params.dt;
+  y += vy * params.dt;
+  z += vz * params.dt;
+  const Container& box = params.container;
+  const float e = box.restitution;
+  ClampAxis(box.lo[1], box.hi[1], e, y, vy);
+  if (box.kind == Container::Kind::kBox) {
+    ClampAxis(box.lo[0], box.hi[0], e, x, vx);
+    ClampAxis(box.lo[2], box.hi[2], e, z, vz);
+    return;
+  }
+  const Glass glass = GlassOf(box);
+  if (InsideGlass(glass, x, z)) return;
+  const double dx = double{x} - glass.cx;
+  const double dz = double{z} - glass.cz;
+  const double d = std::sqrt(dx * dx + dz * dz);
+  const double nx = dx / d;
+  const double nz = dz / d;
+  x = static_cast<float>(glass.cx + glass.radius * nx);
+  z = static_cast<float>(glass.cz + glass.radius * nz);
+  // Rounding to float may leave the point an ulp outside: step it inwards
+  // until the containment test (the one Check applies) holds.
+  while (!InsideGlass(glass, x, z)) {
+    x = std::nextafter(x, static_cast<float>(glass.cx));
+    z = std::nextafter(z, static_cast<float>(glass.cz));
+  }
+  const double vn = double{vx} * nx + double{vz} * nz;
+  if (vn > 0) {
+    vx = static_cast<float>(vx - (1 + e) * vn * nx);
+    vz = static_cast<float>(vz - (1 + e) * vn * nz);
+  }
+}
+
+void IntegrateAll(const Params& params, const std::vector<float>& acceleration,
+                  State& state) {
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    Integrate(
+        params,
+        {acceleration[3 * i], acceleration[3 * i + 1], acceleration[3 * i + 2]},
+        state.x.x[i], state.x.y[i], state.x.z[i], state.v.x[i], state.v.y[i],
+        state.v.z[i]);
+  }
+}
+
+std::uint32_t TableSize(const Params& params, std::size_t particles) {
+  if (params.table_size > 0) return params.table_size;
+  return static_cast<std::uint32_t>(std::max<std::size_t>(1, 2 * particles));
+}
+
+void CheckFinished(const State& after, const Params& params) {
+  const double longest = double{kMaxMovePerStep} * params.h;
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    const bool finite = Finite(after.x.x[i]) && Finite(after.x.y[i]) &&
+                        Finite(after.x.z[i]) && Finite(after.v.x[i]) &&
+                        Finite(after.v.y[i]) && Finite(after.v.z[i]) &&
+                        Finite(after.density[i]);
+    const double speed2 = double{after.v.x[i]} * after.v.x[i] +
+                          double{after.v.y[i]} * after.v.y[i] +
+                          double{after.v.z[i]} * after.v.z[i];
+    const double step = std::sqrt(speed2) * params.dt;
+    if (!finite || step > longest) {
+      throw Error("sph: the state blew up: " + Particle(i) +
+                  (finite ? " moved " + std::to_string(step) +
+                                " in one step, more than h = " +
+                                std::to_string(params.h)
+                          : " is no longer finite") +
+                  " (lower dt or stiffness)");
+    }
+  }
+}
+
+}  // namespace detail
+
+void Check(const State& state, const Params& params, bool reads_density) {
+  Check(params);
+  const std::size_t n = state.x.size();
+  Require(state.x.y.size() == n && state.x.z.size() == n &&
+              state.v.x.size() == n && state.v.y.size() == n &&
+              state.v.z.size() == n && state.mass.size() == n &&
+              state.density.size() == n,
+          "the state's arrays must have one length");
+  Require(n <= kMaxParticles, "more than 2^31 - 1 particles");
+  for (std::size_t i = 0; i < n; ++i) {
+    Require(
+        Finite(state.x.x[i]) && Finite(state.x.y[i]) && Finite(state.x.z[i]),
+        Particle(i) + " has a NaN or infinite position");
+    Require(
+        Finite(state.v.x[i]) && Finite(state.v.y[i]) && Finite(state.v.z[i]),
+        Particle(i) + " has a NaN or infinite velocity");
+    Require(Finite(state.mass[i]) && state.mass[i] > 0,
+            Particle(i) + " has a mass that is not finite and > 0");
+    Require(detail::Inside(params.container, state.x.x[i], state.x.y[i],
+                           state.x.z[i]),
+            Particle(i) + " is outside the container");
+    if (reads_density) {
+      Require(Finite(state.density[i]) && state.density[i] > 0,
+              Particle(i) +
+                  " has a density of t-1 that is not finite and > 0 (call "
+                  "sph::Prepare before a first collapsed step)");
+    }
+  }
+}
+
+void Prepare(State& state, const Params& params) {
+  Check(state, params, false);
+  Workspace workspace;
+  StepReport report;
+  detail::TeschnerDensities(state, params, workspace, state.density, report);
+}
+
+}  // namespace adj::sph

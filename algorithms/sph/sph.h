@@ -1,0 +1,183 @@
+#pragma once
+
+// sph: one step of a weakly compressible SPH fluid (van Kooten, "Optimized
+// SPH", Game Physics Pearls ch. 6; notes sph.md), in the passes the chapter
+// compares. Every variant computes, for particles i and their neighbours j
+// (r = |x_i - x_j| < h, self included in the density):
+//
+//   density   rho_i = sum_j m_j W(r),   W = 315 / (64 pi h^9) (h^2 - r^2)^3
+//   pressure  p_i = stiffness (rho_i - rest_density)
+//   force     F_i = sum_{j != i} m_i m_j / (rho_i rho_j) [
+//                     -(p_i + p_j) / 2 grad W_spiky(x_i - x_j)
+//                     + viscosity (v_j - v_i) lap W_visc(r) ],
+//             grad W_spiky(d) = -45 / (pi h^6) (h - r)^2 d / r  (0 at r = 0),
+//             lap W_visc(r) = 45 / (pi h^6) (h - r)
+//   then      a_i = F_i / m_i + gravity  (the chapter's a_i = f_i / m_i)
+//             v_i' = v_i + a_i dt, x_i' = x_i + v_i' dt  (symplectic Euler)
+//   and the container clamps x_i' (Container says how).
+//
+// These are Müller et al. 2003's kernels and forces (density, pressure by
+// Desbrun's equation of state, Müller's symmetric pressure and viscosity
+// terms) written as forces on particles, so that pair forces are equal and
+// opposite (momentum is conserved without container and gravity).
+// docs/sph.md says what of the chapter's section 6.2 we could read and
+// what we chose where we could not.
+//
+// The variants differ in which state a force reads:
+//   - three passes (naive, neighbor): densities of the positions the step
+//     starts from (t0), then forces from x, v and rho of t0;
+//   - collapsed (collapse, gcb_hash, homogeneous: the chapter's Algorithm
+//     3): one pass; forces read x, v of t0 and every density (also the
+//     particle's own) of t-1, the densities the previous step computed and
+//     the state holds;
+//   - collapse_inplace (Algorithm 2 as printed): one pass updating the
+//     state in place in ascending particle order, so a neighbour j < i is
+//     read moved (x, v of t1, its density of t0) and j > i not (t0, t-1);
+//     the cells are those of t0. Order dependent; kept to measure what the
+//     inconsistency costs.
+// After a step, every variant leaves in State::density the densities of
+// the positions the step started from (those the next collapsed step reads
+// as t-1). Prepare() sets them for a first step.
+//
+// Bad input throws sph::Error before the state changes: NaN or infinite
+// positions, velocities or masses (naming the first particle), a mass <= 0,
+// a density <= 0 where a collapsed variant reads it, a particle outside the
+// container, parameters out of range (Check), more than 2^31 - 1 particles
+// or a container of more than kMaxCellsPerAxis cells of h per axis. A step
+// whose result is not finite, or in which a particle's new velocity
+// times dt is longer than kMaxMovePerStep x h, throws sph::Error naming the
+// first such particle (a blown-up state: lower dt or stiffness); the state then
+// holds that step's result. No particles is valid.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/common/errors.h"
+#include "algorithms/common/points.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::sph {
+
+class Error : public adj::Error {
+ public:
+  using adj::Error::Error;
+};
+
+// Where the fluid lives. Particles that leave it are put back on its wall
+// and lose their outward velocity, times -restitution (clamping with
+// restitution, the boundary model of game SPH; docs/sph.md says why not
+// boundary particles yet).
+//   - kBox: the axis-aligned box [lo, hi];
+//   - kGlass: a glass, the vertical (y) cylinder inscribed in the box's x-z
+//     extent (axis at the centre, radius half the smaller of its x and z
+//     extents), its floor at lo.y, clamped at hi.y as a lid.
+struct Container {
+  enum class Kind { kBox, kGlass };
+  Kind kind = Kind::kBox;
+  float lo[3] = {0, 0, 0};
+  float hi[3] = {1, 1, 1};
+  float restitution = 0;  // in [0, 1]
+};
+
+struct Params {
+  float h = 0;             // smoothing length: kernel support and cell size
+  float rest_density = 0;  // rho_0 > 0
+  float stiffness = 0;     // k >= 0 of p = k (rho - rho_0)
+  float viscosity = 0;     // mu >= 0
+  float dt = 0;            // > 0
+  float gravity[3] = {0, -9.81f, 0};
+  Container container;
+  // Buckets of the hashed variants; 0: twice the particles (at least 1).
+  std::uint32_t table_size = 0;
+};
+
+struct State {
+  Points x;                    // positions
+  Points v;                    // velocities
+  std::vector<float> density;  // densities of the previous step (t-1)
+  std::vector<float> mass;
+  std::size_t size() const { return x.size(); }
+  void Resize(std::size_t n) {
+    x.Resize(n);
+    v.Resize(n);
+    density.resize(n);
+    mass.resize(n);
+  }
+  friend bool operator==(const State&, const State&) = default;
+};
+
+// What a step did, for benchmarks and the command line.
+struct StepReport {
+  // Pairs (i, j), i != j, within h that the step's forces summed: the
+  // particle-neighbour interactions.
+  std::uint64_t interactions = 0;
+  // Candidates the neighbour search handed to the distance test, self and
+  // repeats included (every pass that searched counts).
+  std::uint64_t candidates = 0;
+  int threads = 1;
+};
+
+// Buffers a variant keeps from step to step (hash tables, neighbour lists,
+// force accumulators): one per simulation, reused, never shared between
+// threads that step at once.
+struct Workspace {
+  std::vector<std::uint32_t> bucket_start;
+  std::vector<std::uint32_t> entries;
+  std::vector<std::uint32_t> cell_start;
+  std::vector<std::uint64_t> cell_keys;
+  std::vector<std::uint64_t> particle_keys;
+  std::vector<std::uint32_t> keys;
+  std::vector<std::uint32_t> neighbor_start;
+  std::vector<std::uint32_t> neighbor_ids;
+  std::vector<float> scratch;
+  State next;
+};
+
+inline constexpr std::size_t kMaxParticles = 0x7fffffff;
+inline constexpr std::int64_t kMaxCellsPerAxis = 1 << 20;
+inline constexpr float kMaxMovePerStep = 1;
+
+// Throws Error unless `params` is in range: h, rest_density and dt finite
+// and > 0; stiffness and viscosity finite and >= 0; gravity finite;
+// restitution in [0, 1]; the container finite with lo < hi on each axis
+// and at most kMaxCellsPerAxis cells of h per axis.
+void Check(const Params& params);
+// Check(params), and `state`'s arrays of one length with finite positions
+// inside the container, finite velocities, finite masses > 0 and, when
+// `reads_density`, finite densities > 0.
+void Check(const State& state, const Params& params, bool reads_density);
+
+// Sets state.density to the densities of state.x (the t-1 densities a
+// first collapsed step reads: a fluid that has not moved before).
+void Prepare(State& state, const Params& params);
+
+// The kernels of the contract, in float, as every variant evaluates them.
+struct Kernels {
+  float h;
+  float h2;
+  float poly6;    // 315 / (64 pi h^9)
+  float spiky;    // 45 / (pi h^6): grad W = -spiky (h - r)^2 d / r
+  float viscous;  // 45 / (pi h^6): lap W = viscous (h - r)
+  explicit Kernels(float smoothing_length);
+};
+
+using StepFn = void(State& state, const Params& params, Workspace& workspace,
+                    StepReport& report);
+using Variant = adj::Variant<StepFn>;
+
+// The variant table (docs/sph.md lists it): the chapter's Table 6.3 rows
+// first (naive is the baseline), then ours.
+std::span<const Variant> Variants();
+
+// The implementations, one file each; call them through Variants().
+StepFn NaiveStep;
+StepFn NeighborStep;
+StepFn CollapseStep;
+StepFn CollapseInplaceStep;
+StepFn GcbHashStep;
+StepFn HomogeneousStep;
+
+}  // namespace adj::sph

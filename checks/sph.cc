@@ -1,0 +1,171 @@
+#include "checks/sph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "reference/sph.h"
+
+namespace adj::checks::sph {
+
+namespace ref = adj::reference::sph;
+
+Definition DefinitionOf(std::string_view variant) {
+  if (variant == "naive" || variant == "neighbor") {
+    return Definition::kThreePass;
+  }
+  if (variant == "collapse" || variant == "gcb_hash" ||
+      variant == "homogeneous") {
+    return Definition::kCollapsed;
+  }
+  if (variant == "collapse_inplace") return Definition::kInPlace;
+  throw std::invalid_argument("checks::sph: no definition for variant " +
+                              std::string(variant));
+}
+
+std::string_view DefinitionName(Definition definition) {
+  switch (definition) {
+    case Definition::kThreePass:
+      return "three passes (densities of t0)";
+    case Definition::kCollapsed:
+      return "collapsed (densities of t-1)";
+    case Definition::kInPlace:
+      return "collapsed in place";
+  }
+  return "?";
+}
+
+namespace {
+
+ref::Fluid FluidOf(const adj::sph::State& state) {
+  ref::Fluid fluid;
+  const std::size_t n = state.size();
+  fluid.x.resize(n);
+  fluid.v.resize(n);
+  fluid.density.resize(n);
+  fluid.mass.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    fluid.x[i] = {state.x.x[i], state.x.y[i], state.x.z[i]};
+    fluid.v[i] = {state.v.x[i], state.v.y[i], state.v.z[i]};
+    fluid.density[i] = state.density[i];
+    fluid.mass[i] = state.mass[i];
+  }
+  return fluid;
+}
+
+ref::Constants ConstantsOf(const adj::sph::Params& params) {
+  ref::Constants c;
+  c.h = params.h;
+  c.rest_density = params.rest_density;
+  c.stiffness = params.stiffness;
+  c.viscosity = params.viscosity;
+  c.dt = params.dt;
+  for (int k = 0; k < 3; ++k) {
+    c.gravity[k] = params.gravity[k];
+    c.walls.lo[k] = params.container.lo[k];
+    c.walls.hi[k] = params.container.hi[k];
+  }
+  c.walls.glass = params.container.kind == adj::sph::Container::Kind::kGlass;
+  c.walls.restitution = params.container.restitution;
+  return c;
+}
+
+double Norm(const ref::Vec& v) {
+  return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+
+double Gap(const ref::Vec& expected, float x, float y, float z) {
+  return Norm({x - expected[0], y - expected[1], z - expected[2]});
+}
+
+double Largest(const ref::Vec& v) {
+  return std::max({std::abs(v[0]), std::abs(v[1]), std::abs(v[2])});
+}
+
+std::string Show(const ref::Vec& v) {
+  std::ostringstream out;
+  out.precision(9);
+  out << "(" << v[0] << ", " << v[1] << ", " << v[2] << ")";
+  return out.str();
+}
+
+}  // namespace
+
+std::vector<double> OracleDensities(const adj::sph::State& state,
+                                    const adj::sph::Params& params) {
+  return ref::Densities(FluidOf(state), ConstantsOf(params));
+}
+
+std::string FirstDifference(const adj::sph::State& before,
+                            const adj::sph::Params& params,
+                            Definition definition, const adj::sph::State& after,
+                            double tolerance) {
+  const std::size_t n = before.size();
+  if (after.size() != n || after.x.y.size() != n || after.x.z.size() != n ||
+      after.v.x.size() != n || after.v.y.size() != n || after.v.z.size() != n ||
+      after.density.size() != n) {
+    return "the state after the step has " + std::to_string(after.size()) +
+           " particles (or arrays of other lengths), before " +
+           std::to_string(n);
+  }
+  if (after.mass != before.mass) return "the step changed a mass";
+  const ref::Reads reads =
+      definition == Definition::kThreePass   ? ref::Reads::kStart
+      : definition == Definition::kCollapsed ? ref::Reads::kPrevious
+                                             : ref::Reads::kInPlace;
+  const ref::Fluid fluid = FluidOf(before);
+  const double dt = params.dt;
+  // The widest position bound any particle gets: the wall slack.
+  double slack = 0;
+  const ref::Outcome first = ref::Step(fluid, ConstantsOf(params), reads, 0);
+  std::vector<double> position_bound(n);
+  const double eps = std::numeric_limits<float>::epsilon();
+  for (std::size_t i = 0; i < n; ++i) {
+    const double speed = Norm(fluid.v[i]);
+    position_bound[i] =
+        tolerance * dt * (speed + dt * first.acceleration_scale[i]) +
+        8 * eps * Largest(first.after.x[i]);
+    slack = std::max(slack, position_bound[i]);
+  }
+  const ref::Outcome oracle =
+      ref::Step(fluid, ConstantsOf(params), reads, slack);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double rho = oracle.after.density[i];
+    if (!(std::abs(after.density[i] - rho) <= tolerance * rho)) {
+      std::ostringstream out;
+      out.precision(9);
+      out << "particle " << i << ": density " << after.density[i]
+          << ", the oracle's " << rho << " (" << DefinitionName(definition)
+          << ")";
+      return out.str();
+    }
+    const double speed = Norm(fluid.v[i]);
+    const auto fits = [&](const ref::Vec& x, const ref::Vec& v) {
+      const double velocity_bound =
+          tolerance * (speed + dt * oracle.acceleration_scale[i]) +
+          4 * eps * Norm(v);
+      return Gap(v, after.v.x[i], after.v.y[i], after.v.z[i]) <=
+                 velocity_bound &&
+             Gap(x, after.x.x[i], after.x.y[i], after.x.z[i]) <=
+                 position_bound[i] + 8 * eps * Largest(x);
+    };
+    if (fits(oracle.after.x[i], oracle.after.v[i])) continue;
+    if (oracle.near_wall[i] &&
+        fits(oracle.alternative_x[i], oracle.alternative_v[i])) {
+      continue;
+    }
+    return "particle " + std::to_string(i) + ": x " +
+           Show({after.x.x[i], after.x.y[i], after.x.z[i]}) + ", v " +
+           Show({after.v.x[i], after.v.y[i], after.v.z[i]}) +
+           "; the oracle's x " + Show(oracle.after.x[i]) + ", v " +
+           Show(oracle.after.v[i]) + " (" +
+           std::string(DefinitionName(definition)) + ", acceleration scale " +
+           std::to_string(oracle.acceleration_scale[i]) + ")";
+  }
+  return "";
+}
+
+}  // namespace adj::checks::sph

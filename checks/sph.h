@@ -1,0 +1,49 @@
+#pragma once
+
+// sph's verifier: a variant's step against the double-precision oracle
+// (reference/sph), within a float tolerance whose scale the oracle gives
+// per particle, and the accuracy measures the command line and the
+// benchmarks report.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/sph/sph.h"
+
+namespace adj::checks::sph {
+
+// Which step a variant computes (sph.h says what each reads).
+enum class Definition { kThreePass, kCollapsed, kInPlace };
+// The definition of a row of adj::sph::Variants(), by its name; throws
+// std::invalid_argument for a name it does not know, so that a new row
+// must say which it is.
+Definition DefinitionOf(std::string_view variant);
+std::string_view DefinitionName(Definition definition);
+
+// The tolerance of a float step against the oracle, relative to the scale
+// of what it sums (see FirstDifference).
+inline constexpr double kTolerance = 1e-4;
+
+// "" when `after`, the state a variant stepped from `before`, is the
+// oracle's step of `definition` within `tolerance`, else the first
+// difference in words. Per particle i, with the oracle's values *_ref and
+// its acceleration scale S_i (the summed magnitude of i's acceleration
+// terms, gravity included):
+//   |rho_i - rho_ref| <= tolerance rho_ref,
+//   |v_i - v_ref| <= tolerance (|v_i before| + dt S_i) + 4 eps |v_ref|,
+//   |x_i - x_ref| <= tolerance dt (|v_i before| + dt S_i) + 8 eps |x_ref|,
+// (eps: float's); where the oracle's unclamped position lies within that
+// position bound of a wall, the step with that wall's decision reversed
+// is accepted too. Pairs within rounding of h may be in one and not the
+// other: every kernel vanishes at h, so they stay inside these bounds.
+std::string FirstDifference(const adj::sph::State& before,
+                            const adj::sph::Params& params,
+                            Definition definition, const adj::sph::State& after,
+                            double tolerance = kTolerance);
+
+// The oracle's densities of state.x (brute force).
+std::vector<double> OracleDensities(const adj::sph::State& state,
+                                    const adj::sph::Params& params);
+
+}  // namespace adj::checks::sph
