@@ -543,8 +543,11 @@ class FlatSimulation final : public Simulation {
   }
 
   // 8: per target, its new clusters in ascending order append the members
-  // it lacks (added_[nc] of them from extras_[extra_start_[nc]]). Returns
-  // how many new clusters merged.
+  // it lacks, each once, in that order (added_[nc] of them from
+  // extras_[extra_start_[nc]]). One item per candidate (a member of a
+  // merging new cluster): a stable sort by (target, particle) puts each
+  // particle's first candidate per target first, so no thread walks a
+  // target's candidates alone. Returns how many new clusters merged.
   std::uint32_t Merge(std::uint32_t fresh) {
     const std::uint32_t* target = target_.data();
     fresh_drop_.Resize(fresh);
@@ -577,28 +580,57 @@ class FlatSimulation final : public Simulation {
       sizes[m] = fresh_rows.Size(pairs[m]);
     });
     extra_base_.Resize(merged + 1);
-    const std::uint32_t room = backend_.Scan(sizes, merged, extra_base_.data());
-    extras_.Resize(std::max<std::uint32_t>(room, 1));
-    std::uint32_t* extras = extras_.data();
+    const std::uint32_t candidate_count =
+        backend_.Scan(sizes, merged, extra_base_.data());
+    if (candidate_count == 0) return merged;
+    candidate_keys_.Resize(candidate_count);
+    candidate_order_.Resize(candidate_count);
+    candidate_member_.Resize(candidate_count);
+    candidate_target_.Resize(candidate_count);
+    candidate_drop_.Resize(candidate_count);
+    std::uint64_t* candidate_keys = candidate_keys_.data();
+    std::uint32_t* order = candidate_order_.data();
+    std::uint32_t* member = candidate_member_.data();
+    std::uint32_t* target_of = candidate_target_.data();
+    std::uint8_t* candidate_drop = candidate_drop_.data();
     const std::uint32_t* extra_base = extra_base_.data();
-    std::uint32_t* extra_start = extra_start_.data();
+    backend_.ForEach(candidate_count, [=] ADJ_FRACTURE_HD(std::uint32_t q) {
+      const std::uint32_t m = UpperBound(extra_base + 1, merged, q);
+      const std::uint32_t nc = HighHalf(keys[m]);
+      const std::uint32_t p =
+          fresh_rows.indices[fresh_rows.Begin(pairs[m]) + (q - extra_base[m])];
+      candidate_keys[q] = PairKey(nc, p);
+      order[q] = q;
+      member[q] = p;
+      target_of[q] = nc;
+    });
+    backend_.SortPairs(candidate_keys, order, candidate_count,
+                       32 + Bits(slots_));
     const Rows belong = BelongRows();
-    backend_.ForEach(merged, [=] ADJ_FRACTURE_HD(std::uint32_t m) {
-      const auto nc = HighHalf(keys[m]);
-      if (m > 0 && HighHalf(keys[m - 1]) == nc) return;
-      std::uint32_t* out = extras + extra_base[m];
-      std::uint32_t count = 0;
-      for (std::uint32_t e = m; e < merged && HighHalf(keys[e]) == nc; ++e) {
-        const std::uint32_t c = pairs[e];
-        for (std::uint32_t k = fresh_rows.Begin(c); k < fresh_rows.End(c);
-             ++k) {
-          const std::uint32_t p = fresh_rows.indices[k];
-          if (RowHolds(belong, p, nc) || Holds(out, count, p)) continue;
-          out[count++] = p;
-        }
+    backend_.ForEach(candidate_count, [=] ADJ_FRACTURE_HD(std::uint32_t t) {
+      const std::uint32_t q = order[t];
+      const bool first = t == 0 || candidate_keys[t - 1] != candidate_keys[t];
+      candidate_drop[q] =
+          first && !RowHolds(belong, member[q], target_of[q]) ? 0 : 1;
+    });
+    extras_.Resize(candidate_count);
+    extra_target_.Resize(candidate_count);
+    const std::uint32_t kept = backend_.Compact(
+        member, candidate_drop, candidate_count, extras_.data());
+    backend_.Compact(target_of, candidate_drop, candidate_count,
+                     extra_target_.data());
+    const std::uint32_t* extra_target = extra_target_.data();
+    std::uint32_t* extra_start = extra_start_.data();
+    backend_.ForEach(kept, [=] ADJ_FRACTURE_HD(std::uint32_t t) {
+      if (t == 0 || extra_target[t - 1] != extra_target[t]) {
+        extra_start[extra_target[t]] = t;
       }
-      added[nc] = count;
-      extra_start[nc] = extra_base[m];
+    });
+    backend_.ForEach(kept, [=] ADJ_FRACTURE_HD(std::uint32_t t) {
+      const std::uint32_t nc = extra_target[t];
+      if (t + 1 == kept || extra_target[t + 1] != nc) {
+        added[nc] = t + 1 - extra_start[nc];
+      }
     });
     return merged;
   }
@@ -913,8 +945,10 @@ class FlatSimulation final : public Simulation {
       fresh_offsets_, fresh_members_, reserved_, target_, resume_, proposal_,
       active_, next_active_, offers_, lock_, searched_, row_of_, merged_,
       added_, extra_start_, extra_base_, extras_, unmerged_, free_, slot_of_,
-      unmerged_at_, grown_base_, grown_, candidates_, grown_count_;
-  Array<std::uint64_t> keys_;
+      unmerged_at_, grown_base_, grown_, candidates_, grown_count_,
+      candidate_order_, candidate_member_, candidate_target_, extra_target_;
+  Array<std::uint8_t> candidate_drop_;
+  Array<std::uint64_t> keys_, candidate_keys_;
   Array<float> fresh_stiffness_;
   Array<Quat> fresh_rotation_;
   Array<Vec3> fresh_translation_;
