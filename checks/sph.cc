@@ -14,7 +14,8 @@ namespace adj::checks::sph {
 namespace ref = adj::reference::sph;
 
 Definition DefinitionOf(std::string_view variant) {
-  if (variant == "naive" || variant == "neighbor") {
+  if (variant == "naive" || variant == "neighbor" ||
+      variant == "sorted_pairs") {
     return Definition::kThreePass;
   }
   if (variant == "collapse" || variant == "gcb_hash" ||
@@ -93,6 +94,34 @@ std::string Show(const ref::Vec& v) {
 }
 
 }  // namespace
+
+Accuracy Compare(const adj::sph::State& run, const adj::sph::State& reference,
+                 const adj::sph::Params& params) {
+  Accuracy accuracy;
+  const std::size_t n = std::min(run.size(), reference.size());
+  if (n == 0) return accuracy;
+  double density_squares = 0;
+  double position_squares = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double density =
+        std::abs(double{run.density[i]} - reference.density[i]) /
+        params.rest_density;
+    density_squares += density * density;
+    accuracy.density_max_percent =
+        std::max(accuracy.density_max_percent, 100 * density);
+    const double gap = Norm({double{run.x.x[i]} - reference.x.x[i],
+                             double{run.x.y[i]} - reference.x.y[i],
+                             double{run.x.z[i]} - reference.x.z[i]});
+    position_squares += gap * gap;
+    const double speed = Norm({run.v.x[i], run.v.y[i], run.v.z[i]});
+    accuracy.kinetic_energy += 0.5 * run.mass[i] * speed * speed;
+    accuracy.max_speed = std::max(accuracy.max_speed, speed);
+  }
+  const double count = static_cast<double>(n);
+  accuracy.density_rms_percent = 100 * std::sqrt(density_squares / count);
+  accuracy.position_rms_h = std::sqrt(position_squares / count) / params.h;
+  return accuracy;
+}
 
 std::vector<double> OracleDensities(const adj::sph::State& state,
                                     const adj::sph::Params& params) {

@@ -42,6 +42,22 @@ std::string FirstDifference(const adj::sph::State& before,
                             Definition definition, const adj::sph::State& after,
                             double tolerance = kTolerance);
 
+// How far a run of a variant is from a reference run of the same scene
+// after the same number of steps (accuracy against speed): over every
+// particle, the relative RMS and largest relative difference of the
+// densities of the positions each step started from, in percent of the
+// rest density; the RMS distance between positions in units of h; and the
+// variant run's kinetic energy and largest speed.
+struct Accuracy {
+  double density_rms_percent = 0;
+  double density_max_percent = 0;
+  double position_rms_h = 0;
+  double kinetic_energy = 0;
+  double max_speed = 0;
+};
+Accuracy Compare(const adj::sph::State& run, const adj::sph::State& reference,
+                 const adj::sph::Params& params);
+
 // The oracle's densities of state.x (brute force).
 std::vector<double> OracleDensities(const adj::sph::State& state,
                                     const adj::sph::Params& params);

@@ -49,6 +49,14 @@ std::span<const Variant> Variants() {
               "factored out of the sums, 1/rho and p/rho of t-1 computed "
               "once per particle",
               &HomogeneousStep},
+      Variant{"sorted_pairs", Backend::kSerial, Origin::kOurs,
+              "the three passes (densities of t0, as naive) over the "
+              "particles counting-sorted by cell of a dense grid of the "
+              "container: a cell's 3 x 3 rows of neighbour cells are 9 "
+              "contiguous ranges, each pair within h is found once (half "
+              "list) and its density and equal and opposite forces go to "
+              "both particles",
+              &SortedPairsStep},
   };
   return kVariants;
 }
@@ -233,25 +241,75 @@ void Check(const State& state, const Params& params, bool reads_density) {
               state.density.size() == n,
           "the state's arrays must have one length");
   Require(n <= kMaxParticles, "more than 2^31 - 1 particles");
+  // A particle's message is written only when it fails (the check runs
+  // every step: no string per particle).
+  const auto fail = [](std::size_t i, const char* what) {
+    throw Error("sph: " + Particle(i) + what);
+  };
   for (std::size_t i = 0; i < n; ++i) {
-    Require(
-        Finite(state.x.x[i]) && Finite(state.x.y[i]) && Finite(state.x.z[i]),
-        Particle(i) + " has a NaN or infinite position");
-    Require(
-        Finite(state.v.x[i]) && Finite(state.v.y[i]) && Finite(state.v.z[i]),
-        Particle(i) + " has a NaN or infinite velocity");
-    Require(Finite(state.mass[i]) && state.mass[i] > 0,
-            Particle(i) + " has a mass that is not finite and > 0");
-    Require(detail::Inside(params.container, state.x.x[i], state.x.y[i],
-                           state.x.z[i]),
-            Particle(i) + " is outside the container");
-    if (reads_density) {
-      Require(Finite(state.density[i]) && state.density[i] > 0,
-              Particle(i) +
-                  " has a density of t-1 that is not finite and > 0 (call "
-                  "sph::Prepare before a first collapsed step)");
+    if (!(Finite(state.x.x[i]) && Finite(state.x.y[i]) &&
+          Finite(state.x.z[i]))) {
+      fail(i, " has a NaN or infinite position");
+    }
+    if (!(Finite(state.v.x[i]) && Finite(state.v.y[i]) &&
+          Finite(state.v.z[i]))) {
+      fail(i, " has a NaN or infinite velocity");
+    }
+    if (!(Finite(state.mass[i]) && state.mass[i] > 0)) {
+      fail(i, " has a mass that is not finite and > 0");
+    }
+    if (!detail::Inside(params.container, state.x.x[i], state.x.y[i],
+                        state.x.z[i])) {
+      fail(i, " is outside the container");
+    }
+    if (reads_density && !(Finite(state.density[i]) && state.density[i] > 0)) {
+      fail(i,
+           " has a density of t-1 that is not finite and > 0 (call "
+           "sph::Prepare before a first collapsed step)");
     }
   }
+}
+
+Params WeaklyCompressible(float spacing, float height) {
+  Params params;
+  params.h = 2 * spacing;
+  params.rest_density = 1000;
+  const double g = 9.81;
+  const double c = 10 * std::sqrt(2 * g * double{height});
+  params.stiffness = static_cast<float>(c * c);
+  params.viscosity =
+      static_cast<float>(params.rest_density * 0.25 * params.h * c);
+  params.dt = static_cast<float>(0.4 * params.h / c);
+  params.gravity[0] = 0;
+  params.gravity[1] = static_cast<float>(-g);
+  params.gravity[2] = 0;
+  return params;
+}
+
+State AtRest(const Points& positions, float spacing, const Params& params) {
+  Check(params);
+  // W summed over the lattice points within h of one of them, in double.
+  const double h = params.h;
+  const auto reach = static_cast<int>(std::ceil(h / spacing));
+  double sum = 0;
+  for (int z = -reach; z <= reach; ++z) {
+    for (int y = -reach; y <= reach; ++y) {
+      for (int x = -reach; x <= reach; ++x) {
+        const double r2 = double{spacing} * spacing * (x * x + y * y + z * z);
+        if (r2 >= h * h) continue;
+        const double d = h * h - r2;
+        sum += 315.0 / (64.0 * std::numbers::pi * std::pow(h, 9)) * d * d * d;
+      }
+    }
+  }
+  State state;
+  state.x = positions;
+  const std::size_t n = positions.size();
+  state.v.Resize(n);
+  state.mass.assign(n, static_cast<float>(params.rest_density / sum));
+  state.density.assign(n, params.rest_density);
+  Prepare(state, params);
+  return state;
 }
 
 void Prepare(State& state, const Params& params) {

@@ -154,6 +154,23 @@ void Check(const State& state, const Params& params, bool reads_density);
 // first collapsed step reads: a fluid that has not moved before).
 void Prepare(State& state, const Params& params);
 
+// Constants for a weakly compressible fluid of particles on a lattice of
+// `spacing` whose column is `height` tall (docs/sph.md derives them):
+// h = 2 spacing (about 33 neighbours), rest density 1000, a speed of sound
+// c = 10 sqrt(2 g height) (ten times the fastest free fall in the column,
+// so density varies by about 1 %), stiffness c^2, dt = 0.4 h / c (the CFL
+// bound), viscosity mu = rest density x 0.25 h c (above 0.2 h c, the
+// least at which a step whose pressures are one step old, the collapsed
+// variants', stays stable at that dt), gravity 9.81 down, restitution 0;
+// the container is the caller's.
+Params WeaklyCompressible(float spacing, float height);
+
+// The state of particles at `positions` at rest: velocities 0, every mass
+// the one that gives a particle inside a cubic lattice of `spacing` the
+// rest density (the sum of W over the lattice points within h), densities
+// of t-1 those of the positions (Prepare). Throws Error as Check does.
+State AtRest(const Points& positions, float spacing, const Params& params);
+
 // The kernels of the contract, in float, as every variant evaluates them.
 struct Kernels {
   float h;
@@ -179,5 +196,6 @@ StepFn CollapseStep;
 StepFn CollapseInplaceStep;
 StepFn GcbHashStep;
 StepFn HomogeneousStep;
+StepFn SortedPairsStep;
 
 }  // namespace adj::sph
