@@ -12,6 +12,7 @@
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/hash_set/hash_set.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/sph/sph.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
@@ -457,6 +458,7 @@ std::vector<VariantRow> AllVariants() {
   AppendTable("hash_set", hash_set::Variants(), rows);
   AppendTable("compaction", compaction::Variants(), rows);
   AppendTable("fracture", fracture::Variants(), rows);
+  AppendTable("sph", sph::Variants(), rows);
   return rows;
 }
 

@@ -51,11 +51,12 @@ std::span<const Variant> Variants() {
               &HomogeneousStep},
       Variant{"sorted_pairs", Backend::kSerial, Origin::kOurs,
               "the three passes (densities of t0, as naive) over the "
-              "particles counting-sorted by cell of a dense grid of the "
-              "container: a cell's 3 x 3 rows of neighbour cells are 9 "
-              "contiguous ranges, each pair within h is found once (half "
-              "list) and its density and equal and opposite forces go to "
-              "both particles",
+              "particles sorted by cell (counting sort over their bounding "
+              "box of cells, a comparison sort where it is sparse): a "
+              "cell's 3 x 3 neighbour rows are 9 contiguous ranges found "
+              "once per cell, each pair within h is met once (the later "
+              "half of the rows) and its density and equal and opposite "
+              "forces go to both particles",
               &SortedPairsStep},
   };
   return kVariants;
