@@ -15,7 +15,9 @@ namespace ref = adj::reference::sph;
 
 Definition DefinitionOf(std::string_view variant) {
   if (variant == "naive" || variant == "neighbor" ||
-      variant == "sorted_pairs") {
+      variant == "sorted_pairs" || variant == "sorted_gather" ||
+      variant == "sorted_gather_openmp" || variant == "sorted_simd" ||
+      variant == "sorted_simd_openmp") {
     return Definition::kThreePass;
   }
   if (variant == "collapse" || variant == "gcb_hash" ||

@@ -4,81 +4,11 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/sph/cell_sort.h"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/sph.h"
 
 namespace adj::sph {
-
-namespace {
-
-// The cells of h over the particles' bounding box, x fastest: a cell's key
-// is its index in that box.
-struct Box {
-  std::int64_t x0 = 0, y0 = 0, z0 = 0;
-  std::int64_t nx = 1, ny = 1, nz = 1;
-  std::uint64_t Key(std::int64_t x, std::int64_t y, std::int64_t z) const {
-    return static_cast<std::uint64_t>(x + nx * (y + ny * z));
-  }
-};
-
-// Sorts the particles by cell key, ascending ids inside a cell: a counting
-// sort where the box has few cells for the particles, else a comparison
-// sort. Fills order (sorted position -> id) and keys (sorted position ->
-// key).
-Box SortByCell(const Points& x, const Params& params, Workspace& workspace) {
-  const std::size_t n = x.size();
-  std::vector<std::uint64_t>& key_of = workspace.particle_keys;
-  std::vector<std::uint64_t>& keys = workspace.cell_keys;
-  std::vector<std::uint32_t>& order = workspace.entries;
-  key_of.resize(n);
-  keys.resize(n);
-  order.resize(n);
-  Box box;
-  if (n == 0) return box;
-  std::vector<detail::Cell> cells(n);
-  detail::Cell lo = detail::CellOf(params, x.x[0], x.y[0], x.z[0]);
-  detail::Cell hi = lo;
-  for (std::size_t i = 0; i < n; ++i) {
-    cells[i] = detail::CellOf(params, x.x[i], x.y[i], x.z[i]);
-    lo = {std::min(lo.x, cells[i].x), std::min(lo.y, cells[i].y),
-          std::min(lo.z, cells[i].z)};
-    hi = {std::max(hi.x, cells[i].x), std::max(hi.y, cells[i].y),
-          std::max(hi.z, cells[i].z)};
-  }
-  box = {lo.x,
-         lo.y,
-         lo.z,
-         std::int64_t{hi.x} - lo.x + 1,
-         std::int64_t{hi.y} - lo.y + 1,
-         std::int64_t{hi.z} - lo.z + 1};
-  for (std::size_t i = 0; i < n; ++i) {
-    key_of[i] =
-        box.Key(cells[i].x - box.x0, cells[i].y - box.y0, cells[i].z - box.z0);
-  }
-  const double box_cells = static_cast<double>(box.nx) *
-                           static_cast<double>(box.ny) *
-                           static_cast<double>(box.nz);
-  if (box_cells <= 16.0 * static_cast<double>(n) + double{1 << 20}) {
-    std::vector<std::uint32_t>& start = workspace.cell_start;
-    start.assign(static_cast<std::size_t>(box_cells) + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) ++start[key_of[i] + 1];
-    for (std::size_t c = 0; c + 1 < start.size(); ++c) start[c + 1] += start[c];
-    for (std::size_t i = 0; i < n; ++i) {
-      order[start[key_of[i]]++] = static_cast<std::uint32_t>(i);
-    }
-  } else {
-    for (std::size_t i = 0; i < n; ++i)
-      order[i] = static_cast<std::uint32_t>(i);
-    std::sort(order.begin(), order.end(),
-              [&](std::uint32_t p, std::uint32_t q) {
-                return key_of[p] != key_of[q] ? key_of[p] < key_of[q] : p < q;
-              });
-  }
-  for (std::size_t k = 0; k < n; ++k) keys[k] = key_of[order[k]];
-  return box;
-}
-
-}  // namespace
 
 void SortedPairsStep(State& state, const Params& params, Workspace& workspace,
                      StepReport& report) {
@@ -86,7 +16,7 @@ void SortedPairsStep(State& state, const Params& params, Workspace& workspace,
   report = {};
   const std::size_t n = state.size();
   const Points& x = state.x;
-  const Box box = SortByCell(x, params, workspace);
+  const detail::CellBox box = detail::SortByCell(x, params, workspace);
   const std::vector<std::uint32_t>& order = workspace.entries;
   const std::vector<std::uint64_t>& keys = workspace.cell_keys;
   // The particles in cell order: x, y, z, vx, vy, vz, mass, density, and

@@ -58,6 +58,25 @@ std::span<const Variant> Variants() {
               "half of the rows) and its density and equal and opposite "
               "forces go to both particles",
               &SortedPairsStep},
+      Variant{"sorted_gather", Backend::kSerial, Origin::kOurs,
+              "the three passes over the particles sorted by cell, each "
+              "particle gathering its own density and force over the 9 "
+              "contiguous rows of cells around it (no writes to a "
+              "neighbour: every pair twice, particles independent)",
+              &SortedGatherStep},
+      Variant{"sorted_gather_openmp", Backend::kOpenMp, Origin::kOurs,
+              "sorted_gather with its particle loops on OpenMP threads: "
+              "the same bits",
+              &SortedGatherOpenMpStep, "sorted_gather"},
+      Variant{"sorted_simd", Backend::kSimd, Origin::kOurs,
+              "sorted_gather's row sums on SIMD lanes (Highway, dynamic "
+              "dispatch): a vector of candidates tested and summed at "
+              "once, pairs outside h masked to zero",
+              &SortedSimdStep},
+      Variant{"sorted_simd_openmp", Backend::kOpenMp, Origin::kOurs,
+              "sorted_simd with its particle loops on OpenMP threads: the "
+              "same bits",
+              &SortedSimdOpenMpStep, "sorted_simd"},
   };
   return kVariants;
 }

@@ -133,6 +133,10 @@ struct Workspace {
   std::vector<std::uint32_t> neighbor_start;
   std::vector<std::uint32_t> neighbor_ids;
   std::vector<float> scratch;
+  // The neighbour rows of the sorted variants (cell_sort.h).
+  std::vector<std::uint32_t> cell_run;
+  std::vector<std::uint32_t> row_begin;
+  std::vector<std::uint32_t> row_end;
   State next;
 };
 
@@ -197,5 +201,9 @@ StepFn CollapseInplaceStep;
 StepFn GcbHashStep;
 StepFn HomogeneousStep;
 StepFn SortedPairsStep;
+StepFn SortedGatherStep;
+StepFn SortedGatherOpenMpStep;
+StepFn SortedSimdStep;
+StepFn SortedSimdOpenMpStep;
 
 }  // namespace adj::sph

@@ -1,0 +1,160 @@
+#include "algorithms/sph/sorted_gather.h"
+
+#include <omp.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/sph/cell_sort.h"
+
+namespace adj::sph {
+namespace detail {
+
+namespace {
+
+float ScalarDensity(const SortedFluid& f, const PairConstants& c, std::size_t k,
+                    const std::uint32_t* begin, const std::uint32_t* end) {
+  const float xk = f.x[k], yk = f.y[k], zk = f.z[k];
+  float sum = 0;
+  for (int row = 0; row < kRows; ++row) {
+    for (std::uint32_t j = begin[row]; j < end[row]; ++j) {
+      const float r2 = SquaredDistance(xk - f.x[j], yk - f.y[j], zk - f.z[j]);
+      if (r2 >= c.h2) continue;
+      const float d = c.h2 - r2;
+      sum += f.mass[j] * (c.poly6 * (d * d * d));
+    }
+  }
+  return sum;
+}
+
+std::uint32_t ScalarForce(const SortedFluid& f, const PairConstants& c,
+                          std::size_t k, const std::uint32_t* begin,
+                          const std::uint32_t* end, float a[3]) {
+  const float xk = f.x[k], yk = f.y[k], zk = f.z[k];
+  const float pk = f.pressure[k], ik = f.inverse[k];
+  std::uint32_t pairs = 0;
+  for (int row = 0; row < kRows; ++row) {
+    for (std::uint32_t j = begin[row]; j < end[row]; ++j) {
+      if (j == k) continue;
+      const float dx = xk - f.x[j];
+      const float dy = yk - f.y[j];
+      const float dz = zk - f.z[j];
+      const float r2 = SquaredDistance(dx, dy, dz);
+      if (r2 >= c.h2) continue;
+      const float r = std::sqrt(r2);
+      const float s = c.h - r;
+      const float push =
+          r > 0 ? c.half_spiky * (pk + f.pressure[j]) * (s * s) / r : 0.0f;
+      const float drag = c.drag * s;
+      const float weight = f.mass[j] * (ik * f.inverse[j]);
+      a[0] += weight * (push * dx + drag * (f.vx[j] - f.vx[k]));
+      a[1] += weight * (push * dy + drag * (f.vy[j] - f.vy[k]));
+      a[2] += weight * (push * dz + drag * (f.vz[j] - f.vz[k]));
+      ++pairs;
+    }
+  }
+  return pairs;
+}
+
+}  // namespace
+
+GatherKernels ScalarGatherKernels() { return {&ScalarDensity, &ScalarForce}; }
+
+void GatherStep(State& state, const Params& params, Workspace& workspace,
+                StepReport& report, const GatherKernels& kernels,
+                bool parallel) {
+  Check(state, params, false);
+  report = {};
+  report.threads = parallel ? omp_get_max_threads() : 1;
+  const auto n = static_cast<std::int64_t>(state.size());
+  const CellBox box = SortByCell(state.x, params, workspace);
+  FindRows(box, parallel, workspace);
+  const std::vector<std::uint32_t>& order = workspace.entries;
+  const std::uint32_t* run = workspace.cell_run.data();
+  const std::uint32_t* row_begin = workspace.row_begin.data();
+  const std::uint32_t* row_end = workspace.row_end.data();
+  std::vector<float>& storage = workspace.scratch;
+  const auto size = static_cast<std::size_t>(n);
+  const std::size_t stride = size + kPadding;
+  storage.assign(10 * stride, 0.0f);
+  float* base = storage.data();
+  SortedFluid f{size,
+                base,
+                base + stride,
+                base + 2 * stride,
+                base + 3 * stride,
+                base + 4 * stride,
+                base + 5 * stride,
+                base + 6 * stride,
+                base + 7 * stride,
+                base + 8 * stride,
+                base + 9 * stride};
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::uint32_t i = order[k];
+    f.x[k] = state.x.x[i];
+    f.y[k] = state.x.y[i];
+    f.z[k] = state.x.z[i];
+    f.vx[k] = state.v.x[i];
+    f.vy[k] = state.v.y[i];
+    f.vz[k] = state.v.z[i];
+    f.mass[k] = state.mass[i];
+  }
+  const Kernels shape(params.h);
+  const PairConstants c{shape.h, shape.h2, shape.poly6, 0.5f * shape.spiky,
+                        params.viscosity * shape.viscous};
+  std::uint64_t candidates = 0;
+  std::uint64_t interactions = 0;
+  // Pass 1: densities of t0.
+#pragma omp parallel for schedule(dynamic, 256) if (parallel) \
+    reduction(+ : candidates)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::size_t rows = kRows * std::size_t{run[k]};
+    const float density = kernels.density(f, c, static_cast<std::size_t>(k),
+                                          row_begin + rows, row_end + rows);
+    for (std::size_t r = rows; r < rows + kRows; ++r) {
+      candidates += row_end[r] - row_begin[r];
+    }
+    f.density[k] = density;
+    f.pressure[k] = params.stiffness * (density - params.rest_density);
+    f.inverse[k] = 1.0f / density;
+  }
+  // Pass 2: forces from x, v and rho of t0, then the integration, written
+  // to the particle's place in the state (each k its own i).
+#pragma omp parallel for schedule(dynamic, 256) if (parallel) \
+    reduction(+ : candidates, interactions)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::size_t rows = kRows * std::size_t{run[k]};
+    float a[3] = {0, 0, 0};
+    interactions += kernels.force(f, c, static_cast<std::size_t>(k),
+                                  row_begin + rows, row_end + rows, a);
+    for (std::size_t r = rows; r < rows + kRows; ++r) {
+      candidates += row_end[r] - row_begin[r];
+    }
+    const std::uint32_t i = order[k];
+    float x = f.x[k], y = f.y[k], z = f.z[k];
+    float vx = f.vx[k], vy = f.vy[k], vz = f.vz[k];
+    Integrate(params, {a[0], a[1], a[2]}, x, y, z, vx, vy, vz);
+    state.x.x[i] = x;
+    state.x.y[i] = y;
+    state.x.z[i] = z;
+    state.v.x[i] = vx;
+    state.v.y[i] = vy;
+    state.v.z[i] = vz;
+    state.density[i] = f.density[k];
+  }
+  report.candidates = candidates;
+  report.interactions = interactions;
+  CheckFinished(state, params);
+}
+
+}  // namespace detail
+
+void SortedGatherStep(State& state, const Params& params, Workspace& workspace,
+                      StepReport& report) {
+  detail::GatherStep(state, params, workspace, report,
+                     detail::ScalarGatherKernels(), false);
+}
+
+}  // namespace adj::sph
