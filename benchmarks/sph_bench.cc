@@ -230,6 +230,57 @@ void RunAccuracy(benchmark::State& state, const Variant& variant,
   bench::DescribeCpuRun(state, 1, "cpu");
 }
 
+// S steps of the glass from the lattice, then its pressure profile against
+// hydrostatics (checks::sph::HydrostaticProfile) and how still it is.
+void RunHydrostatic(benchmark::State& state, const Variant& variant) {
+  const auto steps = static_cast<int>(state.range(1));
+  const Fluid& fluid = CachedFluid("glass", state.range(0));
+  State current;
+  double seconds = 0;
+  for (auto _ : state) {
+    current = fluid.state;
+    Workspace workspace;
+    StepReport report;
+    seconds = 0;
+    for (int s = 0; s < steps; ++s) {
+      const auto start = std::chrono::steady_clock::now();
+      try {
+        variant.run(current, fluid.params, workspace, report);
+      } catch (const std::exception& error) {
+        state.SkipWithError(
+            ("step " + std::to_string(s + 1) + ": " + error.what()).c_str());
+        return;
+      }
+      seconds += std::chrono::duration<double>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+    }
+    state.SetIterationTime(seconds / steps);
+  }
+  const checks::sph::Hydrostatic profile =
+      checks::sph::HydrostaticProfile(current, fluid.params, kSpacing);
+  const checks::sph::Accuracy still =
+      checks::sph::Compare(current, current, fluid.params);
+  state.counters["hydrostatic_error_percent"] = profile.error_percent;
+  state.counters["hydrostatic_half_error_percent"] = profile.half_error_percent;
+  state.counters["column_height"] = profile.column_height;
+  state.counters["kinetic_energy"] = still.kinetic_energy;
+  state.counters["max_speed"] = still.max_speed;
+  for (std::size_t b = 0; b < profile.depth.size(); ++b) {
+    char name[40];
+    std::snprintf(name, sizeof name, "depth_at_%02zu", b);
+    state.counters[name] = profile.depth[b];
+    std::snprintf(name, sizeof name, "pressure_at_%02zu", b);
+    state.counters[name] = profile.pressure[b];
+    std::snprintf(name, sizeof name, "analytic_at_%02zu", b);
+    state.counters[name] = profile.analytic[b];
+  }
+  state.counters["particles"] = static_cast<double>(current.size());
+  state.counters["steps"] = steps;
+  state.counters["verified"] = OracleVerdict(variant, "glass").empty() ? 1 : 0;
+  bench::DescribeCpuRun(state, 1, "cpu");
+}
+
 void RegisterAll() {
   bench::DescribeTable("sph", "variants", Variants());
   // The chapter's Table 6.3, frames per second relative to naive (19 fps):
@@ -270,6 +321,29 @@ void RegisterAll() {
             ->Unit(benchmark::kMillisecond);
       }
     }
+  }
+  // The glass at rest after 4000 steps (1.5 s): its pressure against
+  // hydrostatics, for our fastest three-pass variant and the chapter's
+  // collapsed one (every variant in the full sweep).
+  bench::DescribeGoal("sph", "hydrostatic_error_percent", 2);
+  bench::RegisterMemcpyLimits(
+      "sph", "glass_hydrostatic", "particles", {kChapterParticles},
+      [](std::int64_t n) {
+        return static_cast<std::size_t>(n) * kBytesPerParticle;
+      },
+      nullptr, bench::HostRoundTrip::kNone);
+  for (const Variant& variant : Variants()) {
+    if (!full && variant.name != "sorted_pairs" && variant.name != "collapse") {
+      continue;
+    }
+    benchmark::RegisterBenchmark(
+        ("sph/" + std::string(variant.name) + "/glass_hydrostatic").c_str(),
+        [&variant](benchmark::State& state) { RunHydrostatic(state, variant); })
+        ->ArgNames({"particles", "steps"})
+        ->Args({kChapterParticles, 4000})
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
   }
   const int steps = full ? 1000 : 200;
   for (const std::string scene : {"glass", "dam_break"}) {

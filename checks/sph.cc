@@ -125,6 +125,68 @@ Accuracy Compare(const adj::sph::State& run, const adj::sph::State& reference,
   return accuracy;
 }
 
+Hydrostatic HydrostaticProfile(const adj::sph::State& state,
+                               const adj::sph::Params& params, float spacing) {
+  Hydrostatic profile;
+  const std::size_t n = state.size();
+  if (n == 0) return profile;
+  const double g = std::sqrt(double{params.gravity[0]} * params.gravity[0] +
+                             double{params.gravity[1]} * params.gravity[1] +
+                             double{params.gravity[2]} * params.gravity[2]);
+  double top = state.x.y[0];
+  for (std::size_t i = 0; i < n; ++i) top = std::max<double>(top, state.x.y[i]);
+  const double surface = top + 0.5 * spacing;
+  profile.column_height = surface - params.container.lo[1];
+  const double h = params.h;
+  const auto bins =
+      static_cast<std::size_t>(std::ceil(profile.column_height / h));
+  std::vector<double> depth_sum(bins, 0), pressure_sum(bins, 0);
+  std::vector<std::size_t> count(bins, 0);
+  const adj::sph::Container& box = params.container;
+  const double h_wall = params.h;
+  const auto interior = [&](std::size_t i) {
+    const double x = state.x.x[i], y = state.x.y[i], z = state.x.z[i];
+    if (y - box.lo[1] < h_wall) return false;
+    if (box.kind == adj::sph::Container::Kind::kGlass) {
+      const double cx = 0.5 * (double{box.lo[0]} + box.hi[0]);
+      const double cz = 0.5 * (double{box.lo[2]} + box.hi[2]);
+      const double radius = 0.5 * std::min(double{box.hi[0]} - box.lo[0],
+                                           double{box.hi[2]} - box.lo[2]);
+      return std::hypot(x - cx, z - cz) <= radius - h_wall;
+    }
+    return x - box.lo[0] >= h_wall && box.hi[0] - x >= h_wall &&
+           z - box.lo[2] >= h_wall && box.hi[2] - z >= h_wall;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!interior(i)) continue;
+    const double depth = surface - state.x.y[i];
+    const auto bin = std::min(bins - 1, static_cast<std::size_t>(depth / h));
+    depth_sum[bin] += depth;
+    pressure_sum[bin] += double{params.stiffness} *
+                         (double{state.density[i]} - params.rest_density);
+    ++count[bin];
+  }
+  const double floor_pressure = params.rest_density * g * profile.column_height;
+  for (std::size_t b = 0; b < bins; ++b) {
+    if (count[b] == 0) continue;
+    const double depth = depth_sum[b] / static_cast<double>(count[b]);
+    const double pressure = pressure_sum[b] / static_cast<double>(count[b]);
+    const double analytic = params.rest_density * g * depth;
+    profile.depth.push_back(depth);
+    profile.pressure.push_back(pressure);
+    profile.analytic.push_back(analytic);
+    if (b >= 1 && floor_pressure > 0) {
+      profile.error_percent =
+          std::max(profile.error_percent,
+                   100 * std::abs(pressure - analytic) / floor_pressure);
+      profile.half_error_percent =
+          std::max(profile.half_error_percent,
+                   100 * std::abs(pressure / 2 - analytic) / floor_pressure);
+    }
+  }
+  return profile;
+}
+
 std::vector<double> OracleDensities(const adj::sph::State& state,
                                     const adj::sph::Params& params) {
   return ref::Densities(FluidOf(state), ConstantsOf(params));

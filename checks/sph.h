@@ -58,6 +58,26 @@ struct Accuracy {
 Accuracy Compare(const adj::sph::State& run, const adj::sph::State& reference,
                  const adj::sph::Params& params);
 
+// A column at rest against hydrostatics: depth below the free surface (the
+// highest particle plus half a lattice spacing), the particles at least h
+// from the side walls and the floor (whose kernels are whole) binned by
+// depth in bins of h, per bin the mean pressure k (rho - rho_0) of its
+// particles against rho_0 |g| depth at the bin's mean depth. The error is
+// the largest |p - p_analytic| over the bins deeper than h, in percent of
+// rho_0 |g| H, the analytic pressure at the floor (H the column's height);
+// half_error_percent the same for p / 2, the pressure whose gradient the
+// contract's (p_i + p_j) / 2 force exerts in the interior (docs/sph.md).
+struct Hydrostatic {
+  std::vector<double> depth;     // bin mean
+  std::vector<double> pressure;  // bin mean
+  std::vector<double> analytic;
+  double column_height = 0;
+  double error_percent = 0;
+  double half_error_percent = 0;
+};
+Hydrostatic HydrostaticProfile(const adj::sph::State& state,
+                               const adj::sph::Params& params, float spacing);
+
 // The oracle's densities of state.x (brute force).
 std::vector<double> OracleDensities(const adj::sph::State& state,
                                     const adj::sph::Params& params);
