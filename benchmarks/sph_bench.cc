@@ -50,26 +50,18 @@ constexpr float kSpacing = 0.01f;
 constexpr std::int64_t kChapterParticles = 8000;
 constexpr std::size_t kBytesPerParticle = 60;
 
-struct Fluid {
-  State state;
-  Params params;
-};
-
 Fluid MakeFluid(const std::string& scene, std::int64_t n) {
   const auto particles = static_cast<std::size_t>(n);
   const scenes::FluidScene fluid =
       scene == "glass" ? scenes::GlassAtRest(particles, kSpacing)
                        : scenes::DamBreak(particles, kSpacing);
-  Fluid out;
-  out.params = WeaklyCompressible(fluid.spacing, fluid.height);
-  Container& box = out.params.container;
+  Container box;
   box.kind = fluid.glass ? Container::Kind::kGlass : Container::Kind::kBox;
   for (int k = 0; k < 3; ++k) {
     box.lo[k] = fluid.lo[k];
     box.hi[k] = fluid.hi[k];
   }
-  out.state = AtRest(fluid.positions, fluid.spacing, out.params);
-  return out;
+  return LatticeFluid(fluid.positions, fluid.spacing, fluid.height, box);
 }
 
 // Scenes are built once per (scene, size) and shared by the rows.

@@ -80,6 +80,15 @@ void FuzzArguments(Input& in) {
     } catch (const std::invalid_argument&) {
     }
   }
+
+  cli::SphOptions sph;
+  if (cli::ParseSphOptions(given, sph).empty()) {
+    if (sph.steps < 1 || sph.steps > 10000000 || sph.particles < 1 ||
+        sph.particles > 50000000 || sph.every < 1 ||
+        (sph.scene != "glass" && sph.scene != "dam_break")) {
+      Broken("an sph option outside its range was accepted");
+    }
+  }
 }
 
 }  // namespace

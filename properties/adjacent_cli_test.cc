@@ -576,6 +576,41 @@ TEST(AdjacentCli, FractureRunsEveryCutAndWritesSnapshots) {
   std::filesystem::remove_all(dir);
 }
 
+// The dam break runs beside the reference and writes its snapshots; the
+// three-pass sorted_pairs stays within float rounding of naive.
+TEST(AdjacentCli, SphRunsTheDamBreakAndWritesSnapshots) {
+  const std::filesystem::path dir = TempFile("sph_png");
+  const Result result = RunAdjacent(
+      "sph dam_break --particles 1000 --steps 40 --every 20 --png " +
+      dir.string());
+  EXPECT_EQ(result.status, 0) << result.output;
+  EXPECT_NE(result.output.find("against naive"), std::string::npos)
+      << result.output;
+  EXPECT_EQ(CountOf(result.output, "wrote "), 3u) << result.output;
+  for (const char* name :
+       {"dam_break-0.png", "dam_break-20.png", "dam_break-40.png"}) {
+    const std::string bytes = ReadBytes(dir / name);
+    ASSERT_GE(bytes.size(), 8u) << name;
+    EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Bad scenes, counts, variants and options are refused (exit 2).
+TEST(AdjacentCli, SphRefusesBadParameters) {
+  for (const std::string arguments :
+       {"sph", "sph lake", "sph glass dam_break", "sph glass --steps 0",
+        "sph glass --steps -3", "sph glass --particles 0",
+        "sph glass --particles 1e9", "sph glass --every x",
+        "sph glass --variant nope", "sph glass --steps",
+        "sph glass --viscosity 1"}) {
+    const Result refused = RunAdjacent(arguments);
+    EXPECT_EQ(refused.status, 2) << arguments << ": " << refused.output;
+    EXPECT_NE(refused.output.find("adjacent sph"), std::string::npos)
+        << arguments << ": " << refused.output;
+  }
+}
+
 // A corrupted mesh names its file and line; a mesh with no inside, a bad
 // block, an unknown variant, cut or option are refused (exit 2).
 TEST(AdjacentCli, FractureRefusesCorruptedInput) {

@@ -26,6 +26,7 @@
 #include "tools/arguments.h"
 #include "tools/families.h"
 #include "tools/fracture_command.h"
+#include "tools/sph_command.h"
 
 namespace adj::cli {
 namespace {
@@ -56,6 +57,10 @@ every frame. Commands:
                   the fracture update on a block or a voxelised MESH,
                   invariants checked every frame, PNG snapshots before and
                   after; exit 1 on a broken invariant
+  sph glass|dam_break [--steps N] [--variant V] [--png DIR]
+                  an SPH scene run by one variant beside the three-pass
+                  reference, accuracy every K steps, PNG snapshots; exit 1
+                  when the state blows up
 
 MESH is a triangle mesh: .off, .obj, .ply or .stl (polygons are split into
 fans). CLOUD is a point set: .xyz or .pwn (x y z, then any fields), or the
@@ -582,6 +587,7 @@ int Main(int argc, char** argv) {
     if (command == "schedule") return Schedule(args);
     if (command == "neighbors") return Neighbors(args);
     if (command == "fracture") return FractureCommand(args);
+    if (command == "sph") return SphCommand(args);
   } catch (const std::exception& error) {
     // Out of memory on a huge mesh, say: a message, never std::terminate.
     std::cerr << "adjacent " << command << ": " << error.what() << "\n";

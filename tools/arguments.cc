@@ -154,6 +154,50 @@ std::string ParseFractureOptions(const std::vector<std::string>& args,
   return "";
 }
 
+std::string ParseSphOptions(const std::vector<std::string>& args,
+                            SphOptions& options) {
+  std::vector<std::string> positional;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag.rfind("--", 0) != 0) {
+      positional.push_back(flag);
+      continue;
+    }
+    if (i + 1 == args.size()) return flag + " needs a value";
+    const std::string& value = args[++i];
+    if (flag == "--steps") {
+      if (!ParseCount(value, 10000000, options.steps)) {
+        return "bad --steps " + value +
+               ": must be a whole number in [1, 10000000]";
+      }
+    } else if (flag == "--particles") {
+      if (!ParseCount(value, 50000000, options.particles)) {
+        return "bad --particles " + value +
+               ": must be a whole number in [1, 50000000]";
+      }
+    } else if (flag == "--every") {
+      if (!ParseCount(value, 10000000, options.every)) {
+        return "bad --every " + value +
+               ": must be a whole number in [1, 10000000]";
+      }
+    } else if (flag == "--variant") {
+      options.variant = value;
+    } else if (flag == "--png") {
+      options.png_dir = value;
+    } else {
+      return "unknown option " + flag;
+    }
+  }
+  if (positional.size() != 1) {
+    return positional.empty() ? "missing SCENE" : "expected one SCENE";
+  }
+  if (positional[0] != "glass" && positional[0] != "dam_break") {
+    return "unknown SCENE " + positional[0] + ": glass or dam_break";
+  }
+  options.scene = positional[0];
+  return "";
+}
+
 bool ParseBlockSide(const std::string& scene, std::uint32_t& side) {
   if (scene.rfind("block:", 0) != 0) return false;
   std::uint64_t value = 0;

@@ -53,6 +53,20 @@ struct FractureOptions {
 std::string ParseFractureOptions(const std::vector<std::string>& args,
                                  FractureOptions& options);
 
+struct SphOptions {
+  std::uint64_t steps = 1000;
+  std::uint64_t particles = 8000;
+  std::uint64_t every = 100;  // a line (and with --png, a snapshot) every K
+  std::string variant = "sorted_pairs";
+  std::string png_dir;  // "": no snapshots
+  std::string scene;    // glass or dam_break
+};
+
+// Every option takes a value; exactly one positional SCENE, glass or
+// dam_break. Variant names are not checked here (the variant table is).
+std::string ParseSphOptions(const std::vector<std::string>& args,
+                            SphOptions& options);
+
 // The side L of a "block:L" scene, in [1, 1625]; false when `scene` is not
 // of that form (a mesh file). Throws std::invalid_argument for a bad L.
 bool ParseBlockSide(const std::string& scene, std::uint32_t& side);

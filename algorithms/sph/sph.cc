@@ -332,6 +332,15 @@ State AtRest(const Points& positions, float spacing, const Params& params) {
   return state;
 }
 
+Fluid LatticeFluid(const Points& positions, float spacing, float height,
+                   const Container& container) {
+  Fluid fluid;
+  fluid.params = WeaklyCompressible(spacing, height);
+  fluid.params.container = container;
+  fluid.state = AtRest(positions, spacing, fluid.params);
+  return fluid;
+}
+
 void Prepare(State& state, const Params& params) {
   Check(state, params, false);
   Workspace workspace;

@@ -175,6 +175,16 @@ Params WeaklyCompressible(float spacing, float height);
 // of t-1 those of the positions (Prepare). Throws Error as Check does.
 State AtRest(const Points& positions, float spacing, const Params& params);
 
+// Particles at `positions`, on a lattice of `spacing`, in a column `height`
+// tall, at rest in `container`: WeaklyCompressible's constants with that
+// container and AtRest's state.
+struct Fluid {
+  State state;
+  Params params;
+};
+Fluid LatticeFluid(const Points& positions, float spacing, float height,
+                   const Container& container);
+
 // The kernels of the contract, in float, as every variant evaluates them.
 struct Kernels {
   float h;
