@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -273,6 +274,77 @@ void RunHydrostatic(benchmark::State& state, const Variant& variant) {
   bench::DescribeCpuRun(state, 1, "cpu");
 }
 
+// Whether `steps` steps of the fluid at stiffness k and time step dt end
+// without a blown-up state and with a mean speed under 0.5 m/s (the glass
+// at rest has settled to about 0.01 m/s by then; the chapter's criterion
+// is an average speed above 10 in its units).
+bool Stable(const Variant& variant, const Fluid& fluid, double k, double dt,
+            int steps) {
+  Params params = fluid.params;
+  params.stiffness = static_cast<float>(k);
+  params.dt = static_cast<float>(dt);
+  State current = fluid.state;
+  Workspace workspace;
+  StepReport report;
+  try {
+    Prepare(current, params);
+    for (int s = 0; s < steps; ++s) {
+      variant.run(current, params, workspace, report);
+    }
+  } catch (const Error&) {
+    return false;
+  }
+  double speed = 0;
+  for (std::size_t i = 0; i < current.size(); ++i) {
+    speed += std::hypot(current.v.x[i], current.v.y[i], current.v.z[i]);
+  }
+  return speed / static_cast<double>(std::max<std::size_t>(current.size(), 1)) <
+         0.5;
+}
+
+// The chapter's stability sweep (its Table 6.1): the largest stiffness at
+// which the glass stays stable at a fixed time step, dt = cfl_percent / 100
+// x h / c_0 (c_0 the scene's speed of sound, viscosity the scene's), found
+// by bisection on log k between k_0 / 64 and 64 k_0.
+void RunStability(benchmark::State& state, const Variant& variant) {
+  const auto particles = state.range(0);
+  const double cfl = static_cast<double>(state.range(1)) / 100;
+  const auto steps = static_cast<int>(state.range(2));
+  const Fluid& fluid = CachedFluid("glass", particles);
+  const double k0 = fluid.params.stiffness;
+  const double dt = cfl * fluid.params.h / std::sqrt(k0);
+  double stable = k0 / 64;
+  double unstable = k0 * 64;
+  int trials = 0;
+  for (auto _ : state) {
+    stable = k0 / 64;
+    unstable = k0 * 64;
+    trials = 0;
+    if (!Stable(variant, fluid, stable, dt, steps)) {
+      unstable = stable;
+      stable = 0;
+    } else if (Stable(variant, fluid, unstable, dt, steps)) {
+      stable = unstable;
+    } else {
+      while (unstable / stable > 1.05) {
+        const double middle = std::sqrt(stable * unstable);
+        (Stable(variant, fluid, middle, dt, steps) ? stable : unstable) =
+            middle;
+        ++trials;
+      }
+    }
+  }
+  state.counters["largest_stable_k"] = stable;
+  state.counters["largest_stable_k_over_k0"] = stable / k0;
+  state.counters["k0"] = k0;
+  state.counters["dt"] = dt;
+  state.counters["viscosity"] = fluid.params.viscosity;
+  state.counters["trials"] = trials;
+  state.counters["steps"] = steps;
+  state.counters["verified"] = OracleVerdict(variant, "glass").empty() ? 1 : 0;
+  bench::DescribeCpuRun(state, 1, "cpu");
+}
+
 void RegisterAll() {
   bench::DescribeTable("sph", "variants", Variants());
   // The chapter's Table 6.3, frames per second relative to naive (19 fps):
@@ -336,6 +408,30 @@ void RegisterAll() {
         ->UseManualTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
+  }
+  // The stability sweep at the smallest and largest time step (0.1 and
+  // 0.4 h / c_0) on the glass at 4000 particles, the chapter's two
+  // algorithms (the three passes, collapsed) and ours.
+  bench::RegisterMemcpyLimits(
+      "sph", "glass_stability", "particles", {4000},
+      [](std::int64_t n) {
+        return static_cast<std::size_t>(n) * kBytesPerParticle;
+      },
+      nullptr, bench::HostRoundTrip::kNone);
+  for (const Variant& variant : Variants()) {
+    if (variant.name != "naive" && variant.name != "collapse" &&
+        variant.name != "sorted_pairs" && !full) {
+      continue;
+    }
+    for (const std::int64_t cfl : {10, 40}) {
+      benchmark::RegisterBenchmark(
+          ("sph/" + std::string(variant.name) + "/glass_stability").c_str(),
+          [&variant](benchmark::State& state) { RunStability(state, variant); })
+          ->ArgNames({"particles", "cfl_percent", "steps"})
+          ->Args({4000, cfl, 300})
+          ->Iterations(1)
+          ->Unit(benchmark::kSecond);
+    }
   }
   const int steps = full ? 1000 : 200;
   for (const std::string scene : {"glass", "dam_break"}) {

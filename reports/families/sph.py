@@ -171,5 +171,51 @@ def draw(run, out_dir):
                                     for p in written)]
 
 
+def stability_table(run):
+    rows = [r for r in run.rows if r.family == FAMILY
+            and r.scene == "glass_stability"
+            and "largest_stable_k" in r.values]
+    if not rows:
+        return []
+    lines = ["", "## sph: stability sweep (largest stable k at a fixed dt, "
+             "glass)", "",
+             "| variant | device | particles | dt (% of h / c_0) | dt s | "
+             "largest stable k | over k_0 |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for r in sorted(rows, key=lambda r: (r.device, r.variant,
+                                         r.args.get("cfl_percent", 0))):
+        v = r.values
+        lines.append(
+            f"| {r.variant} | {r.device} | {r.args.get('particles', 0):.0f}"
+            f" | {r.args.get('cfl_percent', 0):.0f} | {v['dt']:.3g} | "
+            f"{v['largest_stable_k']:.4g} | "
+            f"{v['largest_stable_k_over_k0']:.3g} |")
+    return lines
+
+
+def hydrostatic_table(run):
+    rows = [r for r in run.rows if r.family == FAMILY
+            and r.scene == "glass_hydrostatic"
+            and "hydrostatic_error_percent" in r.values]
+    if not rows:
+        return []
+    goal = run.goals.get(FAMILY, {}).get("hydrostatic_error_percent")
+    lines = ["", "## sph: the glass at rest against hydrostatics", "",
+             f"Goal: within {goal} % of rho_0 g H." if goal else "",
+             "", "| variant | device | steps | k (rho - rho_0) error % | "
+             "half of it, error % | kinetic energy | max speed |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for r in sorted(rows, key=lambda r: (r.device, r.variant)):
+        v = r.values
+        lines.append(
+            f"| {r.variant} | {r.device} | {r.args.get('steps', 0):.0f} | "
+            f"{v['hydrostatic_error_percent']:.2f} | "
+            f"{v.get('hydrostatic_half_error_percent', float('nan')):.2f} | "
+            f"{v.get('kinetic_energy', 0):.3g} | "
+            f"{v.get('max_speed', 0):.3g} |")
+    return lines
+
+
 def tables(run):
-    return chapter_table(run) + accuracy_table(run)
+    return (chapter_table(run) + accuracy_table(run) + stability_table(run)
+            + hydrostatic_table(run))
