@@ -574,6 +574,93 @@ TEST(CellSortedOpenMp, GeneratedCloudsOnAnyThreadCount) {
 
 // --- scenes ----------------------------------------------------------------
 
+// Two point sets: every query point's row is the brute-force row of the
+// targets, and a query at one point is the same row.
+TEST(PointSearch, TwoSetsMatchTheOracle) {
+  EXPECT_TRUE(rc::check("target and query clouds of up to 150 points", [] {
+    const CloudSpec spec = *AnyCloud(150);
+    const CloudSpec other = *AnyCloud(150);
+    const Points targets = BuildCloud(spec);
+    // Another cloud's points, and points within about max_dist of targets
+    // (most rows then hold pairs).
+    Points queries = BuildCloud(other);
+    const auto offsets = *rc::gen::container<std::vector<int>>(
+        3 * std::min<std::size_t>(targets.size(), 60),
+        rc::gen::inRange(-1000, 1001));
+    for (std::size_t k = 0; k + 2 < offsets.size(); k += 3) {
+      const std::size_t i = k / 3;
+      const float step = spec.max_dist / 1000;
+      queries.PushBack(
+          targets.x[i] + step * static_cast<float>(offsets[k]),
+          targets.y[i] + step * static_cast<float>(offsets[k + 1]),
+          targets.z[i] + step * static_cast<float>(offsets[k + 2]));
+    }
+    const Params params{spec.spacing, spec.max_dist, 0};
+    // Queries whose window leaves the cell range are refused (tested
+    // below): only the others are compared.
+    try {
+      Check(queries, params, false);
+    } catch (const Error&) {
+      RC_DISCARD("queries outside the cell range at these parameters");
+    }
+    const PointSearch search(targets, params);
+    const Csr rows = search.QueryAll(queries);
+    RC_CLASSIFY(rows.entries() > 0, "has pairs");
+    RC_ASSERT(rows.rows() == queries.size());
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+      const auto expected = reference::PointRow(
+          targets, params.max_dist, queries.x[i], queries.y[i], queries.z[i]);
+      const auto row = rows.Row(i);
+      RC_ASSERT(std::vector<std::uint32_t>(row.begin(), row.end()) == expected);
+      RC_ASSERT(search.Query(queries.x[i], queries.y[i], queries.z[i]) ==
+                expected);
+    }
+  }));
+}
+
+// The cell order is a permutation of the targets, cells (floor(c /
+// spacing) in double, z then y then x) non-decreasing along it, ids
+// ascending inside a cell.
+TEST(PointSearch, CellOrderSortsTheTargetsByCell) {
+  EXPECT_TRUE(rc::check("clouds of up to 300 points", [] {
+    const CloudSpec spec = *AnyCloud(300);
+    const Points points = BuildCloud(spec);
+    const PointSearch search(points, {spec.spacing, spec.max_dist, 0});
+    const auto order = search.cell_order();
+    RC_ASSERT(order.size() == points.size());
+    std::vector<bool> seen(points.size(), false);
+    const auto cell = [&](std::uint32_t i) {
+      const double s = spec.spacing;
+      return std::tuple(std::floor(double{points.z[i]} / s),
+                        std::floor(double{points.y[i]} / s),
+                        std::floor(double{points.x[i]} / s), i);
+    };
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      RC_ASSERT(order[k] < points.size());
+      RC_ASSERT(!seen[order[k]]);
+      seen[order[k]] = true;
+      if (k > 0) RC_ASSERT(cell(order[k - 1]) < cell(order[k]));
+    }
+  }));
+}
+
+TEST(PointSearch, RejectsBadTargetsAndQueries) {
+  Points targets;
+  targets.PushBack(0, 0, 0);
+  targets.PushBack(1, std::numeric_limits<float>::quiet_NaN(), 0);
+  EXPECT_THROW(PointSearch(targets, {1, 1, 0}), Error);
+  targets.y[1] = 0;
+  const PointSearch search(targets, {1, 1, 0});
+  EXPECT_EQ(search.Query(0.5f, 0, 0), (std::vector<std::uint32_t>{0, 1}));
+  EXPECT_THROW(search.Query(std::numeric_limits<float>::infinity(), 0, 0),
+               Error);
+  EXPECT_THROW(search.Query(3e38f, 0, 0), Error);
+  EXPECT_THROW(PointSearch(targets, {0, 1, 0}), Error);
+  const PointSearch empty(Points{}, {1, 1, 0});
+  EXPECT_TRUE(empty.Query(0, 0, 0).empty());
+  EXPECT_TRUE(empty.cell_order().empty());
+}
+
 TEST(Scenes, MullerBallsDemoIsTheDemosLattice) {
   const Points balls = scenes::MullerBallsDemo();
   ASSERT_EQ(balls.size(), 13824u);  // 24^3

@@ -16,6 +16,21 @@ bool WithinDistance(const Points& points, std::size_t i, std::size_t j,
   return dx * dx + dy * dy + dz * dz <= d * d;
 }
 
+std::vector<std::uint32_t> PointRow(const Points& targets, float max_dist,
+                                    float px, float py, float pz) {
+  std::vector<std::uint32_t> row;
+  const double d = max_dist;
+  for (std::size_t j = 0; j < targets.size(); ++j) {
+    const double dx = double{px} - double{targets.x[j]};
+    const double dy = double{py} - double{targets.y[j]};
+    const double dz = double{pz} - double{targets.z[j]};
+    if (dx * dx + dy * dy + dz * dz <= d * d) {
+      row.push_back(static_cast<std::uint32_t>(j));
+    }
+  }
+  return row;
+}
+
 std::vector<std::uint32_t> NeighborRow(const Points& points, float max_dist,
                                        std::size_t i) {
   std::vector<std::uint32_t> row;

@@ -21,6 +21,11 @@ bool WithinDistance(const Points& points, std::size_t i, std::size_t j,
 std::vector<std::uint32_t> NeighborRow(const Points& points, float max_dist,
                                        std::size_t i);
 
+// Every target within max_dist of the point (px, py, pz), by the same
+// predicate against each target in turn: ascending. O(N).
+std::vector<std::uint32_t> PointRow(const Points& targets, float max_dist,
+                                    float px, float py, float pz);
+
 // Full neighbour lists by brute force over all pairs, rows ascending.
 // O(N^2 / 2).
 Csr NeighborLists(const Points& points, float max_dist);

@@ -33,7 +33,6 @@
 
 namespace adj::hash_grid {
 namespace detail {
-namespace {
 
 using Key = std::array<std::int32_t, 3>;  // (z, y, x): lexicographic order
 
@@ -83,6 +82,8 @@ struct Grid {
   }
 };
 
+namespace {
+
 // Per-thread scratch, kept between calls.
 struct Scratch {
   std::vector<std::uint32_t> entries;
@@ -107,6 +108,8 @@ std::vector<Scratch>& Scratches(std::size_t threads) {
   if (scratches.size() < threads) scratches.resize(threads);
   return scratches;
 }
+
+}  // namespace
 
 void Build(const Points& points, float spacing, Grid& grid) {
   const std::size_t n = points.size();
@@ -186,6 +189,8 @@ void Build(const Points& points, float spacing, Grid& grid) {
     grid.z[s] = points.z[i];
   }
 }
+
+namespace {
 
 // The rows of the slots of cells [c_begin, c_end) into `scratch`, their
 // sizes into counts[slot]; returns the candidates tested.
@@ -404,6 +409,73 @@ void CellOrderSimdTrusted(const Points& points, const Params& params,
   detail::CellSortedQueryAll(points, params, ListKind::kFull, 1,
                              detail::kMinParticlesPerThread, out,
                              &detail::SimdRowFilter, /*sort_rows=*/false);
+}
+
+struct PointSearch::Grid {
+  detail::Grid cells;
+};
+
+PointSearch::PointSearch(const Points& targets, const Params& params)
+    : grid_(std::make_unique<Grid>()), params_(params) {
+  Check(targets, params, /*hashed=*/false);
+  detail::Build(targets, params.spacing, grid_->cells);
+}
+
+PointSearch::~PointSearch() = default;
+PointSearch::PointSearch(PointSearch&&) noexcept = default;
+PointSearch& PointSearch::operator=(PointSearch&&) noexcept = default;
+
+std::span<const std::uint32_t> PointSearch::cell_order() const {
+  return grid_->cells.perm;
+}
+
+std::vector<std::uint32_t> PointSearch::Query(float x, float y, float z) const {
+  Points one;
+  one.PushBack(x, y, z);
+  Check(one, params_, /*hashed=*/false);
+  const detail::Grid& grid = grid_->cells;
+  const double reach = WindowReach(params_.max_dist);
+  const double max_dist2 = static_cast<double>(params_.max_dist) *
+                           static_cast<double>(params_.max_dist);
+  const double p[3] = {x, y, z};
+  std::int64_t lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) {
+    lo[a] = IntCoord(p[a] - reach, params_.spacing);
+    hi[a] = IntCoord(p[a] + reach, params_.spacing);
+  }
+  const detail::Slots slots{grid.x.data(), grid.y.data(), grid.z.data(),
+                            grid.perm.data()};
+  std::vector<std::uint32_t> row;
+  for (std::int64_t zc = lo[2]; zc <= hi[2]; ++zc) {
+    for (std::int64_t yc = lo[1]; yc <= hi[1]; ++yc) {
+      const auto [begin, end] = grid.RowRange(lo[0], hi[0], yc, zc);
+      if (begin >= end) continue;
+      const std::size_t at = row.size();
+      row.resize(at + (end - begin));
+      // No id equals 2^32 - 1 (at most 2^31 - 1 points): none is skipped.
+      const std::size_t kept = detail::ScalarRowFilter(
+          p, 0xffffffffu, false, slots, begin, end, max_dist2, row.data() + at);
+      row.resize(at + kept);
+    }
+  }
+  std::sort(row.begin(), row.end());
+  return row;
+}
+
+Csr PointSearch::QueryAll(const Points& queries) const {
+  Check(queries, params_, /*hashed=*/false);
+  Csr out;
+  out.offsets.assign(1, 0);
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    const std::vector<std::uint32_t> row =
+        Query(queries.x[i], queries.y[i], queries.z[i]);
+    out.indices.insert(out.indices.end(), row.begin(), row.end());
+    if (out.indices.size() > 0xffffffffu) {
+      throw Error("hash_grid: more entries than 32-bit offsets address");
+    }
+    out.offsets.push_back(static_cast<std::uint32_t>(out.indices.size()));
+  }
+  return out;
 }
 
 }  // namespace adj::hash_grid

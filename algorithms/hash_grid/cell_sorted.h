@@ -35,6 +35,10 @@ RowFilter ScalarRowFilter;
 // holds (8 on AVX-512), the same result.
 RowFilter SimdRowFilter;
 
+// The sorted slots and cells (cell_sorted.cc), and their build.
+struct Grid;
+void Build(const Points& points, float spacing, Grid& grid);
+
 // The query on input that passed Check (the callers check it).
 void CellSortedQueryAll(const Points& points, const Params& params,
                         ListKind list, int threads,
