@@ -366,7 +366,10 @@ void RegisterAll() {
           {"dam_break", full ? std::vector<std::int64_t>{8000, 65536, 1000000}
                              : std::vector<std::int64_t>{8000}},
       };
-  for (const auto& [scene, sizes] : scenes) {
+  for (const auto& entry : scenes) {
+    // A named copy: clang 14 cannot capture a structured binding.
+    const std::string scene = entry.first;
+    const std::vector<std::int64_t>& sizes = entry.second;
     bench::RegisterMemcpyLimits(
         "sph", scene, "particles", sizes,
         [](std::int64_t n) {
