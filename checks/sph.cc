@@ -17,7 +17,8 @@ Definition DefinitionOf(std::string_view variant) {
   if (variant == "naive" || variant == "neighbor" ||
       variant == "sorted_pairs" || variant == "sorted_gather" ||
       variant == "sorted_gather_openmp" || variant == "sorted_simd" ||
-      variant == "sorted_simd_openmp") {
+      variant == "sorted_simd_openmp" || variant == "sorted_pairs_simd" ||
+      variant == "sorted_pairs_simd_openmp") {
     return Definition::kThreePass;
   }
   if (variant == "collapse" || variant == "gcb_hash" ||

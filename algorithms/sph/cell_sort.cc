@@ -46,6 +46,11 @@ CellBox SortByCell(const Points& x, const Params& params,
     for (std::size_t i = 0; i < n; ++i) {
       order[start[key_of[i]]++] = static_cast<std::uint32_t>(i);
     }
+    // The fill left each cell's end in its start: shift back, so that
+    // cell c is [start[c], start[c + 1]).
+    start.pop_back();
+    start.insert(start.begin(), 0);
+    box.dense = true;
   } else {
     for (std::size_t i = 0; i < n; ++i)
       order[i] = static_cast<std::uint32_t>(i);
@@ -64,6 +69,7 @@ void FindRows(const CellBox& box, bool parallel, Workspace& workspace) {
   std::vector<std::uint32_t>& run = workspace.cell_run;
   std::vector<std::uint32_t>& begin = workspace.row_begin;
   std::vector<std::uint32_t>& end = workspace.row_end;
+  const std::vector<std::uint32_t>& cell_start = workspace.cell_start;
   run.resize(n);
   // The first sorted position of each occupied cell.
   std::vector<std::uint32_t> firsts;
@@ -98,8 +104,10 @@ void FindRows(const CellBox& box, bool parallel, Workspace& workspace) {
           begin[at] = end[at] = 0;
           continue;
         }
-        begin[at] = lower(box.Key(x_lo, y, z));
-        end[at] = lower(box.Key(x_hi, y, z) + 1);
+        const std::uint64_t first = box.Key(x_lo, y, z);
+        const std::uint64_t last = box.Key(x_hi, y, z) + 1;
+        begin[at] = box.dense ? cell_start[first] : lower(first);
+        end[at] = box.dense ? cell_start[last] : lower(last);
       }
     }
   }

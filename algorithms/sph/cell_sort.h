@@ -18,6 +18,9 @@ namespace adj::sph::detail {
 struct CellBox {
   std::int64_t x0 = 0, y0 = 0, z0 = 0;
   std::int64_t nx = 1, ny = 1, nz = 1;
+  // Counting-sorted: workspace.cell_start holds every cell's first sorted
+  // position (nx ny nz + 1 of them); else the keys are searched.
+  bool dense = false;
   std::uint64_t Key(std::int64_t x, std::int64_t y, std::int64_t z) const {
     return static_cast<std::uint64_t>(x + nx * (y + ny * z));
   }

@@ -67,4 +67,10 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
                 StepReport& report, const GatherKernels& kernels,
                 bool parallel);
 
+// sorted_pairs on SIMD lanes (sorted_pairs_simd.cc): each pair once, the
+// particles slab by slab, even slabs then odd ones, each parity's slabs on
+// OpenMP threads when `parallel`: the same bits either way.
+void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
+                   StepReport& report, bool parallel);
+
 }  // namespace adj::sph::detail

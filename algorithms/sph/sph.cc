@@ -77,6 +77,19 @@ std::span<const Variant> Variants() {
               "sorted_simd with its particle loops on OpenMP threads: the "
               "same bits",
               &SortedSimdOpenMpStep, "sorted_simd"},
+      Variant{"sorted_pairs_simd", Backend::kSimd, Origin::kOurs,
+              "sorted_pairs on SIMD lanes (Highway, dynamic dispatch): a "
+              "vector of later candidates at a time, the second "
+              "particle's density and opposite force added to a "
+              "contiguous run of the sorted arrays (masked load and "
+              "store); particles slab by slab (cells of one z), even "
+              "slabs then odd ones",
+              &SortedPairsSimdStep},
+      Variant{"sorted_pairs_simd_openmp", Backend::kOpenMp, Origin::kOurs,
+              "sorted_pairs_simd with the slabs of one parity on OpenMP "
+              "threads (a slab writes only itself and the next): the same "
+              "additions in the same order, the same bits",
+              &SortedPairsSimdOpenMpStep, "sorted_pairs_simd"},
   };
   return kVariants;
 }

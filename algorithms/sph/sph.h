@@ -215,5 +215,7 @@ StepFn SortedGatherStep;
 StepFn SortedGatherOpenMpStep;
 StepFn SortedSimdStep;
 StepFn SortedSimdOpenMpStep;
+StepFn SortedPairsSimdStep;
+StepFn SortedPairsSimdOpenMpStep;
 
 }  // namespace adj::sph

@@ -1,0 +1,329 @@
+// sorted_pairs on SIMD lanes: each pair within h met once, from the first
+// of its particles in cell order (its own row past it and the four rows
+// after it, rows 4 to 8 of FindRows), a vector of candidates at a time;
+// the second particle's share (its density and its equal and opposite
+// force) is added to a contiguous run of the sorted arrays, lanes outside
+// the row neither read nor written (a partial vector goes through a local
+// buffer), so that a thread never touches what another writes. Particles are
+// taken slab by slab (a slab: the cells of one z), even slabs first, then odd
+// ones: a slab writes only itself and the next, so the slabs of one parity are
+// independent and sorted_pairs_simd_openmp, which gives each to a thread,
+// makes the same additions in the same order: the same bits. Highway,
+// dynamic dispatch.
+#include <omp.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/sph/cell_sort.h"
+#include "algorithms/sph/sorted_gather.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "algorithms/sph/sorted_pairs_simd.cc"
+#include <hwy/foreach_target.h>  // re-includes this file once per target
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace adj::sph::detail::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Rows of particle k that hold its later neighbours: [begin[r], end[r]).
+constexpr int kHalfRows = 5;
+
+// The first `count` floats at p (all lanes when count >= Lanes), the rest
+// zero; a row's last, partial vector reads nothing past the row (no
+// MaskedLoad: on SSE4 Highway 1.0.3 makes it an aligned load).
+template <class D>
+HWY_INLINE hn::VFromD<D> LoadPart(D d, const float* p, std::uint32_t count) {
+  if (count >= hn::Lanes(d)) return hn::LoadU(d, p);
+  HWY_ALIGN float part[HWY_MAX_BYTES / sizeof(float)] = {};
+  std::copy_n(p, count, part);
+  return hn::Load(d, part);
+}
+
+// Stores the first `count` lanes of v at p, nothing past them.
+template <class D>
+HWY_INLINE void StorePart(D d, hn::VFromD<D> v, float* p, std::uint32_t count) {
+  if (count >= hn::Lanes(d)) {
+    hn::StoreU(v, d, p);
+    return;
+  }
+  HWY_ALIGN float part[HWY_MAX_BYTES / sizeof(float)];
+  hn::Store(v, d, part);
+  std::copy_n(part, count, p);
+}
+
+// density[k] and density[j] gain m_j W and m_k W for each later j within
+// h (W without its constant poly6, applied by the caller); returns the
+// candidates tested.
+std::uint64_t HalfDensity(const SortedFluid& f, const PairConstants& c,
+                          std::size_t k, const std::uint32_t* begin,
+                          const std::uint32_t* end) {
+  const hn::ScalableTag<float> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const auto lanes = static_cast<std::uint32_t>(hn::Lanes(d));
+  const auto xk = hn::Set(d, f.x[k]);
+  const auto yk = hn::Set(d, f.y[k]);
+  const auto zk = hn::Set(d, f.z[k]);
+  const auto mk = hn::Set(d, f.mass[k]);
+  const auto h2 = hn::Set(d, c.h2);
+  auto own = hn::Zero(d);
+  std::uint64_t tested = 0;
+  for (int row = 0; row < kHalfRows; ++row) {
+    if (begin[row] >= end[row]) continue;
+    tested += end[row] - begin[row];
+    const auto last = hn::Set(di, static_cast<std::int32_t>(end[row]));
+    for (std::uint32_t j = begin[row]; j < end[row]; j += lanes) {
+      const auto in_row = hn::RebindMask(
+          d, hn::Lt(hn::Iota(di, static_cast<std::int32_t>(j)), last));
+      const auto dx = hn::Sub(xk, hn::LoadU(d, f.x + j));
+      const auto dy = hn::Sub(yk, hn::LoadU(d, f.y + j));
+      const auto dz = hn::Sub(zk, hn::LoadU(d, f.z + j));
+      const auto r2 =
+          hn::Add(hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy)), hn::Mul(dz, dz));
+      const auto near = hn::And(hn::Lt(r2, h2), in_row);
+      if (hn::AllFalse(d, near)) continue;
+      const auto gap = hn::Sub(h2, r2);
+      const auto w = hn::IfThenElseZero(near, hn::Mul(hn::Mul(gap, gap), gap));
+      own = hn::Add(own, hn::Mul(hn::LoadU(d, f.mass + j), w));
+      StorePart(
+          d, hn::Add(LoadPart(d, f.density + j, end[row] - j), hn::Mul(mk, w)),
+          f.density + j, end[row] - j);
+    }
+  }
+  f.density[k] += hn::GetLane(hn::SumOfLanes(d, own));
+  return tested;
+}
+
+// a[k] and a[j] gain m_j T and -m_k T for each later j within h, T =
+// (push d + drag (v_j - v_k)) / (rho_k rho_j); returns the pairs.
+std::uint64_t HalfForce(const SortedFluid& f, const PairConstants& c,
+                        std::size_t k, const std::uint32_t* begin,
+                        const std::uint32_t* end, float* ax_all, float* ay_all,
+                        float* az_all) {
+  const hn::ScalableTag<float> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const auto lanes = static_cast<std::uint32_t>(hn::Lanes(d));
+  const auto xk = hn::Set(d, f.x[k]);
+  const auto yk = hn::Set(d, f.y[k]);
+  const auto zk = hn::Set(d, f.z[k]);
+  const auto vxk = hn::Set(d, f.vx[k]);
+  const auto vyk = hn::Set(d, f.vy[k]);
+  const auto vzk = hn::Set(d, f.vz[k]);
+  const auto mk = hn::Set(d, f.mass[k]);
+  const auto pk = hn::Set(d, f.pressure[k]);
+  const auto ik = hn::Set(d, f.inverse[k]);
+  const auto h = hn::Set(d, c.h);
+  const auto h2 = hn::Set(d, c.h2);
+  const auto half_spiky = hn::Set(d, c.half_spiky);
+  const auto drag_scale = hn::Set(d, c.drag);
+  const auto zero = hn::Zero(d);
+  const auto one = hn::Set(d, 1.0f);
+  auto ax = zero, ay = zero, az = zero;
+  std::uint64_t pairs = 0;
+  for (int row = 0; row < kHalfRows; ++row) {
+    const auto last = hn::Set(di, static_cast<std::int32_t>(end[row]));
+    for (std::uint32_t j = begin[row]; j < end[row]; j += lanes) {
+      const auto in_row = hn::RebindMask(
+          d, hn::Lt(hn::Iota(di, static_cast<std::int32_t>(j)), last));
+      const auto dx = hn::Sub(xk, hn::LoadU(d, f.x + j));
+      const auto dy = hn::Sub(yk, hn::LoadU(d, f.y + j));
+      const auto dz = hn::Sub(zk, hn::LoadU(d, f.z + j));
+      const auto r2 =
+          hn::Add(hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy)), hn::Mul(dz, dz));
+      const auto near = hn::And(hn::Lt(r2, h2), in_row);
+      if (hn::AllFalse(d, near)) continue;
+      pairs += hn::CountTrue(d, near);
+      const auto r = hn::Sqrt(r2);
+      const auto s = hn::Sub(h, r);
+      const auto over_r = hn::IfThenElseZero(hn::Gt(r, zero), hn::Div(one, r));
+      const auto push = hn::Mul(
+          hn::Mul(half_spiky, hn::Add(pk, hn::LoadU(d, f.pressure + j))),
+          hn::Mul(hn::Mul(s, s), over_r));
+      const auto drag = hn::Mul(drag_scale, s);
+      const auto weight =
+          hn::IfThenElseZero(near, hn::Mul(ik, hn::LoadU(d, f.inverse + j)));
+      const auto tx = hn::Mul(
+          weight, hn::Add(hn::Mul(push, dx),
+                          hn::Mul(drag, hn::Sub(hn::LoadU(d, f.vx + j), vxk))));
+      const auto ty = hn::Mul(
+          weight, hn::Add(hn::Mul(push, dy),
+                          hn::Mul(drag, hn::Sub(hn::LoadU(d, f.vy + j), vyk))));
+      const auto tz = hn::Mul(
+          weight, hn::Add(hn::Mul(push, dz),
+                          hn::Mul(drag, hn::Sub(hn::LoadU(d, f.vz + j), vzk))));
+      const auto mj = hn::LoadU(d, f.mass + j);
+      ax = hn::Add(ax, hn::Mul(mj, tx));
+      ay = hn::Add(ay, hn::Mul(mj, ty));
+      az = hn::Add(az, hn::Mul(mj, tz));
+      StorePart(d,
+                hn::Sub(LoadPart(d, ax_all + j, end[row] - j), hn::Mul(mk, tx)),
+                ax_all + j, end[row] - j);
+      StorePart(d,
+                hn::Sub(LoadPart(d, ay_all + j, end[row] - j), hn::Mul(mk, ty)),
+                ay_all + j, end[row] - j);
+      StorePart(d,
+                hn::Sub(LoadPart(d, az_all + j, end[row] - j), hn::Mul(mk, tz)),
+                az_all + j, end[row] - j);
+    }
+  }
+  ax_all[k] += hn::GetLane(hn::SumOfLanes(d, ax));
+  ay_all[k] += hn::GetLane(hn::SumOfLanes(d, ay));
+  az_all[k] += hn::GetLane(hn::SumOfLanes(d, az));
+  return pairs;
+}
+
+}  // namespace adj::sph::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace adj::sph {
+namespace detail {
+
+HWY_EXPORT(HalfDensity);
+HWY_EXPORT(HalfForce);
+
+namespace {
+
+// Calls visit(k, begin, end) for every particle, slab by slab: the even
+// slabs, then the odd ones; the slabs of one parity on OpenMP threads
+// when `parallel`.
+template <typename Visit>
+void BySlabParity(const CellBox& box, const std::vector<std::uint64_t>& keys,
+                  const Workspace& workspace, bool parallel, Visit&& visit) {
+  const std::int64_t slabs = keys.empty() ? 0 : box.nz;
+  std::vector<std::uint32_t> slab_start(static_cast<std::size_t>(slabs) + 1);
+  for (std::int64_t z = 0; z <= slabs; ++z) {
+    slab_start[static_cast<std::size_t>(z)] = static_cast<std::uint32_t>(
+        std::lower_bound(keys.begin(), keys.end(), box.Key(0, 0, z)) -
+        keys.begin());
+  }
+  const std::uint32_t* run = workspace.cell_run.data();
+  const std::uint32_t* row_begin = workspace.row_begin.data();
+  const std::uint32_t* row_end = workspace.row_end.data();
+  for (std::int64_t parity = 0; parity < 2; ++parity) {
+    const std::int64_t count = (slabs - parity + 1) / 2;
+#pragma omp parallel for schedule(dynamic, 1) if (parallel)
+    for (std::int64_t s = 0; s < count; ++s) {
+      const auto z = static_cast<std::size_t>(2 * s + parity);
+      for (std::uint32_t k = slab_start[z]; k < slab_start[z + 1]; ++k) {
+        const std::size_t rows = kRows * std::size_t{run[k]};
+        // Rows 4 (its own, from k + 1) to 8 of the 3 x 3 (FindRows).
+        std::uint32_t begin[5], end[5];
+        begin[0] = k + 1;
+        end[0] = row_end[rows + 4];
+        for (int r = 1; r < 5; ++r) {
+          begin[r] = row_begin[rows + 4 + r];
+          end[r] = row_end[rows + 4 + r];
+        }
+        visit(k, begin, end);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
+                   StepReport& report, bool parallel) {
+  Check(state, params, false);
+  report = {};
+  const auto n = static_cast<std::int64_t>(state.size());
+  const CellBox box = SortByCell(state.x, params, workspace);
+  FindRows(box, parallel, workspace);
+  const std::vector<std::uint32_t>& order = workspace.entries;
+  const std::vector<std::uint64_t>& keys = workspace.cell_keys;
+  const auto size = static_cast<std::size_t>(n);
+  const std::size_t stride = size + kPadding;
+  std::vector<float>& storage = workspace.scratch;
+  storage.assign(13 * stride, 0.0f);
+  float* base = storage.data();
+  SortedFluid f{size,
+                base,
+                base + stride,
+                base + 2 * stride,
+                base + 3 * stride,
+                base + 4 * stride,
+                base + 5 * stride,
+                base + 6 * stride,
+                base + 7 * stride,
+                base + 8 * stride,
+                base + 9 * stride};
+  float* ax = base + 10 * stride;
+  float* ay = base + 11 * stride;
+  float* az = base + 12 * stride;
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::uint32_t i = order[k];
+    f.x[k] = state.x.x[i];
+    f.y[k] = state.x.y[i];
+    f.z[k] = state.x.z[i];
+    f.vx[k] = state.v.x[i];
+    f.vy[k] = state.v.y[i];
+    f.vz[k] = state.v.z[i];
+    f.mass[k] = state.mass[i];
+  }
+  const Kernels shape(params.h);
+  const PairConstants c{shape.h, shape.h2, shape.poly6, 0.5f * shape.spiky,
+                        params.viscosity * shape.viscous};
+  // The self term of the density, before W's constant: m_k (h^2)^3.
+  const float self = shape.h2 * shape.h2 * shape.h2;
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t k = 0; k < n; ++k) f.density[k] = f.mass[k] * self;
+  std::vector<std::uint64_t> tested(size, 0);
+  BySlabParity(box, keys, workspace, parallel,
+               [&](std::uint32_t k, const std::uint32_t* begin,
+                   const std::uint32_t* end) {
+                 tested[k] =
+                     HWY_DYNAMIC_DISPATCH(HalfDensity)(f, c, k, begin, end);
+               });
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const float density = shape.poly6 * f.density[k];
+    f.density[k] = density;
+    f.pressure[k] = params.stiffness * (density - params.rest_density);
+    f.inverse[k] = 1.0f / density;
+  }
+  std::vector<std::uint64_t> pairs(size, 0);
+  BySlabParity(box, keys, workspace, parallel,
+               [&](std::uint32_t k, const std::uint32_t* begin,
+                   const std::uint32_t* end) {
+                 pairs[k] = HWY_DYNAMIC_DISPATCH(HalfForce)(f, c, k, begin, end,
+                                                            ax, ay, az);
+               });
+  std::uint64_t candidates = 0;
+  std::uint64_t interactions = 0;
+#pragma omp parallel for schedule(static) if (parallel) \
+    reduction(+ : candidates, interactions)
+  for (std::int64_t k = 0; k < n; ++k) {
+    candidates += tested[k];
+    interactions += 2 * pairs[k];
+    const std::uint32_t i = order[k];
+    float x = f.x[k], y = f.y[k], z = f.z[k];
+    float vx = f.vx[k], vy = f.vy[k], vz = f.vz[k];
+    Integrate(params, {ax[k], ay[k], az[k]}, x, y, z, vx, vy, vz);
+    state.x.x[i] = x;
+    state.x.y[i] = y;
+    state.x.z[i] = z;
+    state.v.x[i] = vx;
+    state.v.y[i] = vy;
+    state.v.z[i] = vz;
+    state.density[i] = f.density[k];
+  }
+  report.candidates = candidates;
+  report.interactions = interactions;
+  report.threads = parallel ? omp_get_max_threads() : 1;
+  CheckFinished(state, params);
+}
+
+}  // namespace detail
+
+void SortedPairsSimdStep(State& state, const Params& params,
+                         Workspace& workspace, StepReport& report) {
+  detail::HalfPairsStep(state, params, workspace, report, false);
+}
+
+}  // namespace adj::sph
+#endif  // HWY_ONCE

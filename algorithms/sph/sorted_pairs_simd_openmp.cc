@@ -1,0 +1,10 @@
+#include "algorithms/sph/sorted_gather.h"
+
+namespace adj::sph {
+
+void SortedPairsSimdOpenMpStep(State& state, const Params& params,
+                               Workspace& workspace, StepReport& report) {
+  detail::HalfPairsStep(state, params, workspace, report, true);
+}
+
+}  // namespace adj::sph
