@@ -98,8 +98,17 @@ const std::string& OracleVerdict(const Variant& variant,
   return verdicts.emplace(key, verdict).first->second;
 }
 
+// False, the row skipped with the reason, where the variant cannot run here
+// (a CUDA row without a usable device).
+bool Runnable(benchmark::State& state, const Variant& variant) {
+  const Availability availability = CanRun(variant);
+  if (!availability.available) state.SkipWithError(availability.reason.c_str());
+  return availability.available;
+}
+
 void RunSteps(benchmark::State& state, const Variant& variant,
               const std::string& scene) {
+  if (!Runnable(state, variant)) return;
   const std::string& verdict = OracleVerdict(variant, scene);
   if (!verdict.empty()) {
     state.SkipWithError(("differs from the oracle: " + verdict).c_str());
@@ -112,6 +121,7 @@ void RunSteps(benchmark::State& state, const Variant& variant,
   std::uint64_t interactions = 0;
   std::uint64_t candidates = 0;
   std::int64_t steps = 0;
+  double device_seconds = 0;
   for (auto _ : state) {
     try {
       variant.run(current, fluid.params, workspace, report);
@@ -121,6 +131,7 @@ void RunSteps(benchmark::State& state, const Variant& variant,
     }
     interactions += report.interactions;
     candidates += report.candidates;
+    device_seconds += report.device_seconds;
     ++steps;
   }
   const double particles = static_cast<double>(current.size());
@@ -164,6 +175,7 @@ const std::vector<State>& ReferenceRun(const std::string& scene, int steps,
 
 void RunAccuracy(benchmark::State& state, const Variant& variant,
                  const std::string& scene) {
+  if (!Runnable(state, variant)) return;
   const auto steps = static_cast<int>(state.range(1));
   const int sample = std::max(1, steps / 20);
   const Fluid& fluid = CachedFluid(scene, kChapterParticles);
@@ -226,6 +238,7 @@ void RunAccuracy(benchmark::State& state, const Variant& variant,
 // S steps of the glass from the lattice, then its pressure profile against
 // hydrostatics (checks::sph::HydrostaticProfile) and how still it is.
 void RunHydrostatic(benchmark::State& state, const Variant& variant) {
+  if (!Runnable(state, variant)) return;
   const auto steps = static_cast<int>(state.range(1));
   const Fluid& fluid = CachedFluid("glass", state.range(0));
   State current;
@@ -307,6 +320,7 @@ bool Stable(const Variant& variant, const Fluid& fluid, double k, double dt,
 // x h / c_0 (c_0 the scene's speed of sound, viscosity the scene's), found
 // by bisection on log k between k_0 / 64 and 64 k_0.
 void RunStability(benchmark::State& state, const Variant& variant) {
+  if (!Runnable(state, variant)) return;
   const auto particles = state.range(0);
   const double cfl = static_cast<double>(state.range(1)) / 100;
   const auto steps = static_cast<int>(state.range(2));
@@ -357,6 +371,8 @@ void RegisterAll() {
   // with a density RMS error under 0.5 % over 1000 steps.
   bench::DescribeGoal("sph", "best_ratio_to_naive", 4);
   bench::DescribeGoal("sph", "density_rms_percent", 0.5);
+  bench::DescribeGoal("sph", "interactions_per_second_1m_2_threads", 2e8);
+  bench::DescribeGoal("sph", "cuda_interactions_per_second_10m", 5e9);
   const bool full = bench::CurrentSweep().full;
   const std::vector<std::pair<std::string, std::vector<std::int64_t>>> scenes =
       {
@@ -376,8 +392,26 @@ void RegisterAll() {
           return static_cast<std::size_t>(n) * kBytesPerParticle;
         },
         nullptr, bench::HostRoundTrip::kNone);
+    // The GPU rows also run the glass at 1M and 10M particles (the GPU
+    // goal: 5e9 interactions per second at 10M).
+    std::vector<std::int64_t> gpu_sizes = sizes;
+    if (scene == "glass") {
+      for (const std::int64_t big : {1000000, 10000000}) {
+        if (std::find(gpu_sizes.begin(), gpu_sizes.end(), big) ==
+            gpu_sizes.end()) {
+          gpu_sizes.push_back(big);
+        }
+      }
+    }
+#if ADJ_HAVE_CUDA
+    bench::RegisterDeviceCopyLimits(
+        "sph", scene, "particles", gpu_sizes, [](std::int64_t n) {
+          return static_cast<std::size_t>(n) * kBytesPerParticle;
+        });
+#endif
     for (const Variant& variant : Variants()) {
-      for (const std::int64_t n : sizes) {
+      for (const std::int64_t n :
+           variant.backend == Backend::kCuda ? gpu_sizes : sizes) {
         benchmark::RegisterBenchmark(
             ("sph/" + std::string(variant.name) + "/" + scene).c_str(),
             [&variant, scene](benchmark::State& state) {

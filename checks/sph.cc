@@ -18,7 +18,7 @@ Definition DefinitionOf(std::string_view variant) {
       variant == "sorted_pairs" || variant == "sorted_gather" ||
       variant == "sorted_gather_openmp" || variant == "sorted_simd" ||
       variant == "sorted_simd_openmp" || variant == "sorted_pairs_simd" ||
-      variant == "sorted_pairs_simd_openmp") {
+      variant == "sorted_pairs_simd_openmp" || variant == "cuda") {
     return Definition::kThreePass;
   }
   if (variant == "collapse" || variant == "gcb_hash" ||

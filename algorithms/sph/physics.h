@@ -11,6 +11,12 @@
 
 #include "algorithms/sph/sph.h"
 
+#ifdef __CUDACC__
+#define ADJ_SPH_HD __host__ __device__
+#else
+#define ADJ_SPH_HD
+#endif
+
 namespace adj::sph::detail {
 
 struct Vec3 {
@@ -60,14 +66,87 @@ inline void AddPairAcceleration(const Kernels& kernels, const Params& params,
   a.z += weight * (push * dz + drag * (j.vz - i.vz));
 }
 
+// The container's geometry and the integration are compiled for the host
+// and, in cuda.cu, for the device: one definition for every variant.
+struct Glass {
+  double cx, cz, radius;
+};
+
+ADJ_SPH_HD inline Glass GlassOf(const Container& box) {
+  const double x_extent = double{box.hi[0]} - double{box.lo[0]};
+  const double z_extent = double{box.hi[2]} - double{box.lo[2]};
+  return {0.5 * (double{box.lo[0]} + double{box.hi[0]}),
+          0.5 * (double{box.lo[2]} + double{box.hi[2]}),
+          0.5 * (x_extent < z_extent ? x_extent : z_extent)};
+}
+
+ADJ_SPH_HD inline bool InsideGlass(const Glass& glass, float x, float z) {
+  const double dx = double{x} - glass.cx;
+  const double dz = double{z} - glass.cz;
+  return dx * dx + dz * dz <= glass.radius * glass.radius;
+}
+
+ADJ_SPH_HD inline void ClampAxis(float lo, float hi, float restitution,
+                                 float& x, float& v) {
+  if (x < lo) {
+    x = lo;
+    if (v < 0) v = -restitution * v;
+  } else if (x > hi) {
+    x = hi;
+    if (v > 0) v = -restitution * v;
+  }
+}
+
 // Whether a position is inside the container (the test Check applies).
-bool Inside(const Container& box, float x, float y, float z);
+ADJ_SPH_HD inline bool Inside(const Container& box, float x, float y, float z) {
+  if (!(y >= box.lo[1] && y <= box.hi[1])) return false;
+  if (box.kind == Container::Kind::kGlass) {
+    return InsideGlass(GlassOf(box), x, z);
+  }
+  return x >= box.lo[0] && x <= box.hi[0] && z >= box.lo[2] && z <= box.hi[2];
+}
 
 // Symplectic Euler and the container's clamp for one particle: v += (a +
 // gravity) dt, x += v dt, then back onto the wall with the outward velocity
 // reflected times restitution.
-void Integrate(const Params& params, Vec3 a, float& x, float& y, float& z,
-               float& vx, float& vy, float& vz);
+ADJ_SPH_HD inline void Integrate(const Params& params, Vec3 a, float& x,
+                                 float& y, float& z, float& vx, float& vy,
+                                 float& vz) {
+  vx += (a.x + params.gravity[0]) * params.dt;
+  vy += (a.y + params.gravity[1]) * params.dt;
+  vz += (a.z + params.gravity[2]) * params.dt;
+  x += vx * params.dt;
+  y += vy * params.dt;
+  z += vz * params.dt;
+  const Container& box = params.container;
+  const float e = box.restitution;
+  ClampAxis(box.lo[1], box.hi[1], e, y, vy);
+  if (box.kind == Container::Kind::kBox) {
+    ClampAxis(box.lo[0], box.hi[0], e, x, vx);
+    ClampAxis(box.lo[2], box.hi[2], e, z, vz);
+    return;
+  }
+  const Glass glass = GlassOf(box);
+  if (InsideGlass(glass, x, z)) return;
+  const double dx = double{x} - glass.cx;
+  const double dz = double{z} - glass.cz;
+  const double d = sqrt(dx * dx + dz * dz);
+  const double nx = dx / d;
+  const double nz = dz / d;
+  x = static_cast<float>(glass.cx + glass.radius * nx);
+  z = static_cast<float>(glass.cz + glass.radius * nz);
+  // Rounding to float may leave the point an ulp outside: step it inwards
+  // until the containment test (the one Check applies) holds.
+  while (!InsideGlass(glass, x, z)) {
+    x = nextafterf(x, static_cast<float>(glass.cx));
+    z = nextafterf(z, static_cast<float>(glass.cz));
+  }
+  const double vn = double{vx} * nx + double{vz} * nz;
+  if (vn > 0) {
+    vx = static_cast<float>(vx - (1 + e) * vn * nx);
+    vz = static_cast<float>(vz - (1 + e) * vn * nz);
+  }
+}
 
 // The cell of a position: floor((c - lo) / h) per axis, in double.
 struct Cell {

@@ -13,83 +13,93 @@ namespace adj::sph {
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-      Variant{"naive", Backend::kSerial, Origin::kFaithful,
-              "the chapter's Algorithm 1 (Table 6.3 'naive'): Teschner's "
-              "spatial hash built from x of t0, queried again in the "
-              "density and the force pass (27 cells of h, a bucket "
-              "visited twice skipped), then the integration pass",
-              &NaiveStep},
-      Variant{"neighbor", Backend::kSerial, Origin::kFaithful,
-              "Algorithm 1 with neighbour lists (Table 6.3 'neighbour'): "
-              "the density pass keeps the neighbours it found and the "
-              "force pass walks them; naive's arithmetic in naive's "
-              "order, so the same bits",
-              &NeighborStep, "naive"},
-      Variant{"collapse", Backend::kSerial, Origin::kFaithful,
-              "the chapter's Algorithm 3 (Table 6.3 'collapse'): one pass "
-              "over Teschner's hash; forces read x and v of t0 and the "
-              "densities of t-1, new state written aside",
-              &CollapseStep},
-      Variant{"collapse_inplace", Backend::kSerial, Origin::kFaithful,
-              "Algorithm 2 as printed: collapse updating the state in "
-              "place in ascending order, so neighbours j < i are read "
-              "already moved (x, v of t1, density of t0); order "
-              "dependent, kept to measure what the inconsistency costs",
-              &CollapseInplaceStep},
-      Variant{"gcb_hash", Backend::kSerial, Origin::kFaithful,
-              "collapse over the chapter's grid-cell-based hash (Table "
-              "6.3 'GCB hash'): buckets hold cells, cells hold their "
-              "particles, built from scratch by sorting particles by "
-              "bucket then cell; a query visits only its 27 cells' "
-              "particles",
-              &GcbHashStep},
-      Variant{"homogeneous", Backend::kSerial, Origin::kFaithful,
-              "gcb_hash for one fluid (Table 6.3 'homogeneous'): every "
-              "mass equal (else Error), mass and kernel constants "
-              "factored out of the sums, 1/rho and p/rho of t-1 computed "
-              "once per particle",
-              &HomogeneousStep},
-      Variant{"sorted_pairs", Backend::kSerial, Origin::kOurs,
-              "the three passes (densities of t0, as naive) over the "
-              "particles sorted by cell (counting sort over their bounding "
-              "box of cells, a comparison sort where it is sparse): a "
-              "cell's 3 x 3 neighbour rows are 9 contiguous ranges found "
-              "once per cell, each pair within h is met once (the later "
-              "half of the rows) and its density and equal and opposite "
-              "forces go to both particles",
-              &SortedPairsStep},
-      Variant{"sorted_gather", Backend::kSerial, Origin::kOurs,
-              "the three passes over the particles sorted by cell, each "
-              "particle gathering its own density and force over the 9 "
-              "contiguous rows of cells around it (no writes to a "
-              "neighbour: every pair twice, particles independent)",
-              &SortedGatherStep},
-      Variant{"sorted_gather_openmp", Backend::kOpenMp, Origin::kOurs,
-              "sorted_gather with its particle loops on OpenMP threads: "
-              "the same bits",
-              &SortedGatherOpenMpStep, "sorted_gather"},
-      Variant{"sorted_simd", Backend::kSimd, Origin::kOurs,
-              "sorted_gather's row sums on SIMD lanes (Highway, dynamic "
-              "dispatch): a vector of candidates tested and summed at "
-              "once, pairs outside h masked to zero",
-              &SortedSimdStep},
-      Variant{"sorted_simd_openmp", Backend::kOpenMp, Origin::kOurs,
-              "sorted_simd with its particle loops on OpenMP threads: the "
-              "same bits",
-              &SortedSimdOpenMpStep, "sorted_simd"},
-      Variant{"sorted_pairs_simd", Backend::kSimd, Origin::kOurs,
-              "sorted_pairs on SIMD lanes (Highway, dynamic dispatch): a "
-              "vector of later candidates at a time, the second "
-              "particle's density and opposite force added to a "
-              "contiguous run of the sorted arrays (masked load and "
-              "store); particles slab by slab (cells of one z), even "
-              "slabs then odd ones",
-              &SortedPairsSimdStep},
-      Variant{"sorted_pairs_simd_openmp", Backend::kOpenMp, Origin::kOurs,
-              "sorted_pairs_simd with the slabs of one parity on OpenMP "
-              "threads (a slab writes only itself and the next): the same "
-              "additions in the same order, the same bits",
-              &SortedPairsSimdOpenMpStep, "sorted_pairs_simd"},
+    Variant{"naive", Backend::kSerial, Origin::kFaithful,
+            "the chapter's Algorithm 1 (Table 6.3 'naive'): Teschner's "
+            "spatial hash built from x of t0, queried again in the "
+            "density and the force pass (27 cells of h, a bucket "
+            "visited twice skipped), then the integration pass",
+            &NaiveStep},
+    Variant{"neighbor", Backend::kSerial, Origin::kFaithful,
+            "Algorithm 1 with neighbour lists (Table 6.3 'neighbour'): "
+            "the density pass keeps the neighbours it found and the "
+            "force pass walks them; naive's arithmetic in naive's "
+            "order, so the same bits",
+            &NeighborStep, "naive"},
+    Variant{"collapse", Backend::kSerial, Origin::kFaithful,
+            "the chapter's Algorithm 3 (Table 6.3 'collapse'): one pass "
+            "over Teschner's hash; forces read x and v of t0 and the "
+            "densities of t-1, new state written aside",
+            &CollapseStep},
+    Variant{"collapse_inplace", Backend::kSerial, Origin::kFaithful,
+            "Algorithm 2 as printed: collapse updating the state in "
+            "place in ascending order, so neighbours j < i are read "
+            "already moved (x, v of t1, density of t0); order "
+            "dependent, kept to measure what the inconsistency costs",
+            &CollapseInplaceStep},
+    Variant{"gcb_hash", Backend::kSerial, Origin::kFaithful,
+            "collapse over the chapter's grid-cell-based hash (Table "
+            "6.3 'GCB hash'): buckets hold cells, cells hold their "
+            "particles, built from scratch by sorting particles by "
+            "bucket then cell; a query visits only its 27 cells' "
+            "particles",
+            &GcbHashStep},
+    Variant{"homogeneous", Backend::kSerial, Origin::kFaithful,
+            "gcb_hash for one fluid (Table 6.3 'homogeneous'): every "
+            "mass equal (else Error), mass and kernel constants "
+            "factored out of the sums, 1/rho and p/rho of t-1 computed "
+            "once per particle",
+            &HomogeneousStep},
+    Variant{"sorted_pairs", Backend::kSerial, Origin::kOurs,
+            "the three passes (densities of t0, as naive) over the "
+            "particles sorted by cell (counting sort over their bounding "
+            "box of cells, a comparison sort where it is sparse): a "
+            "cell's 3 x 3 neighbour rows are 9 contiguous ranges found "
+            "once per cell, each pair within h is met once (the later "
+            "half of the rows) and its density and equal and opposite "
+            "forces go to both particles",
+            &SortedPairsStep},
+    Variant{"sorted_gather", Backend::kSerial, Origin::kOurs,
+            "the three passes over the particles sorted by cell, each "
+            "particle gathering its own density and force over the 9 "
+            "contiguous rows of cells around it (no writes to a "
+            "neighbour: every pair twice, particles independent)",
+            &SortedGatherStep},
+    Variant{"sorted_gather_openmp", Backend::kOpenMp, Origin::kOurs,
+            "sorted_gather with its particle loops on OpenMP threads: "
+            "the same bits",
+            &SortedGatherOpenMpStep, "sorted_gather"},
+    Variant{"sorted_simd", Backend::kSimd, Origin::kOurs,
+            "sorted_gather's row sums on SIMD lanes (Highway, dynamic "
+            "dispatch): a vector of candidates tested and summed at "
+            "once, pairs outside h masked to zero",
+            &SortedSimdStep},
+    Variant{"sorted_simd_openmp", Backend::kOpenMp, Origin::kOurs,
+            "sorted_simd with its particle loops on OpenMP threads: the "
+            "same bits",
+            &SortedSimdOpenMpStep, "sorted_simd"},
+    Variant{"sorted_pairs_simd", Backend::kSimd, Origin::kOurs,
+            "sorted_pairs on SIMD lanes (Highway, dynamic dispatch): a "
+            "vector of later candidates at a time, the second "
+            "particle's density and opposite force added to a "
+            "contiguous run of the sorted arrays (masked load and "
+            "store); particles slab by slab (cells of one z), even "
+            "slabs then odd ones",
+            &SortedPairsSimdStep},
+    Variant{"sorted_pairs_simd_openmp", Backend::kOpenMp, Origin::kOurs,
+            "sorted_pairs_simd with the slabs of one parity on OpenMP "
+            "threads (a slab writes only itself and the next): the same "
+            "additions in the same order, the same bits",
+            &SortedPairsSimdOpenMpStep, "sorted_pairs_simd"},
+#if ADJ_HAVE_CUDA
+    Variant{"cuda", Backend::kCuda, Origin::kOurs,
+            "sorted_gather's three passes on the GPU, one thread per "
+            "particle: CUB radix sort by cell of the container, the 9 "
+            "rows of cells around a particle found by binary search in "
+            "the sorted keys, a density kernel, then a force and "
+            "integration kernel; host memory in and out (copies timed; "
+            "StepReport::device_seconds without them)",
+            &CudaSortedStep},
+#endif
   };
   return kVariants;
 }
@@ -147,83 +157,6 @@ void Check(const Params& params) {
 }
 
 namespace detail {
-
-namespace {
-
-struct Glass {
-  double cx, cz, radius;
-};
-
-Glass GlassOf(const Container& box) {
-  return {0.5 * (double{box.lo[0]} + double{box.hi[0]}),
-          0.5 * (double{box.lo[2]} + double{box.hi[2]}),
-          0.5 * std::min(double{box.hi[0]} - double{box.lo[0]},
-                         double{box.hi[2]} - double{box.lo[2]})};
-}
-
-bool InsideGlass(const Glass& glass, float x, float z) {
-  const double dx = double{x} - glass.cx;
-  const double dz = double{z} - glass.cz;
-  return dx * dx + dz * dz <= glass.radius * glass.radius;
-}
-
-void ClampAxis(float lo, float hi, float restitution, float& x, float& v) {
-  if (x < lo) {
-    x = lo;
-    if (v < 0) v = -restitution * v;
-  } else if (x > hi) {
-    x = hi;
-    if (v > 0) v = -restitution * v;
-  }
-}
-
-}  // namespace
-
-bool Inside(const Container& box, float x, float y, float z) {
-  if (!(y >= box.lo[1] && y <= box.hi[1])) return false;
-  if (box.kind == Container::Kind::kGlass) {
-    return InsideGlass(GlassOf(box), x, z);
-  }
-  return x >= box.lo[0] && x <= box.hi[0] && z >= box.lo[2] && z <= box.hi[2];
-}
-
-void Integrate(const Params& params, Vec3 a, float& x, float& y, float& z,
-               float& vx, float& vy, float& vz) {
-  vx += (a.x + params.gravity[0]) * params.dt;
-  vy += (a.y + params.gravity[1]) * params.dt;
-  vz += (a.z + params.gravity[2]) * params.dt;
-  x += vx * params.dt;
-  y += vy * params.dt;
-  z += vz * params.dt;
-  const Container& box = params.container;
-  const float e = box.restitution;
-  ClampAxis(box.lo[1], box.hi[1], e, y, vy);
-  if (box.kind == Container::Kind::kBox) {
-    ClampAxis(box.lo[0], box.hi[0], e, x, vx);
-    ClampAxis(box.lo[2], box.hi[2], e, z, vz);
-    return;
-  }
-  const Glass glass = GlassOf(box);
-  if (InsideGlass(glass, x, z)) return;
-  const double dx = double{x} - glass.cx;
-  const double dz = double{z} - glass.cz;
-  const double d = std::sqrt(dx * dx + dz * dz);
-  const double nx = dx / d;
-  const double nz = dz / d;
-  x = static_cast<float>(glass.cx + glass.radius * nx);
-  z = static_cast<float>(glass.cz + glass.radius * nz);
-  // Rounding to float may leave the point an ulp outside: step it inwards
-  // until the containment test (the one Check applies) holds.
-  while (!InsideGlass(glass, x, z)) {
-    x = std::nextafter(x, static_cast<float>(glass.cx));
-    z = std::nextafter(z, static_cast<float>(glass.cz));
-  }
-  const double vn = double{vx} * nx + double{vz} * nz;
-  if (vn > 0) {
-    vx = static_cast<float>(vx - (1 + e) * vn * nx);
-    vz = static_cast<float>(vz - (1 + e) * vn * nz);
-  }
-}
 
 void IntegrateAll(const Params& params, const std::vector<float>& acceleration,
                   State& state) {

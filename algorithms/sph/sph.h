@@ -118,6 +118,9 @@ struct StepReport {
   // repeats included (every pass that searched counts).
   std::uint64_t candidates = 0;
   int threads = 1;
+  // CUDA rows: the seconds of the device's own work (sort and kernels, by
+  // CUDA events), the copies to and from host memory left out.
+  double device_seconds = 0;
 };
 
 // Buffers a variant keeps from step to step (hash tables, neighbour lists,
@@ -217,5 +220,6 @@ StepFn SortedSimdStep;
 StepFn SortedSimdOpenMpStep;
 StepFn SortedPairsSimdStep;
 StepFn SortedPairsSimdOpenMpStep;
+StepFn CudaSortedStep;
 
 }  // namespace adj::sph
