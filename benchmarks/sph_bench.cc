@@ -149,7 +149,18 @@ void RunSteps(benchmark::State& state, const Variant& variant,
   state.SetItemsProcessed(static_cast<std::int64_t>(interactions));
   state.SetBytesProcessed(
       steps * static_cast<std::int64_t>(kBytesPerParticle * current.size()));
-  bench::DescribeCpuRun(state, 1, "cpu");
+  if (variant.backend == Backend::kCuda) {
+    state.counters["device_ms"] = 1e3 * device_seconds / per_step;
+    state.counters["device_interactions_per_second"] =
+        device_seconds > 0 ? static_cast<double>(interactions) / device_seconds
+                           : 0;
+    bench::DescribeGpuRun(state,
+                          "host memory in and out; device_ms: sort and "
+                          "kernels alone");
+    return;
+  }
+  bench::DescribeCpuRun(
+      state, variant.backend == Backend::kOpenMp ? report.threads : 1, "cpu");
 }
 
 // The reference run of a scene (naive's steps), its state after every

@@ -161,8 +161,7 @@ __global__ void Densities(Sorted f, const unsigned long long* keys,
 __global__ void ForcesAndIntegration(Sorted f, const unsigned long long* keys,
                                      const std::uint32_t* ids, std::uint32_t n,
                                      Grid g, Constants c, Params params,
-                                     Unsorted out,
-                                     unsigned long long* interactions) {
+                                     Unsorted out, unsigned long long* counts) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const float xk = f.x[k], yk = f.y[k], zk = f.z[k];
@@ -170,7 +169,9 @@ __global__ void ForcesAndIntegration(Sorted f, const unsigned long long* keys,
   const float pk = f.pressure[k], ik = f.inverse[k];
   detail::Vec3 a;
   unsigned long long pairs = 0;
+  unsigned long long tested = 0;
   ForEachRow(keys, n, g, k, [&](std::uint32_t begin, std::uint32_t end) {
+    tested += end - begin;
     for (std::uint32_t j = begin; j < end; ++j) {
       if (j == k) continue;
       const float dx = xk - f.x[j];
@@ -200,7 +201,10 @@ __global__ void ForcesAndIntegration(Sorted f, const unsigned long long* keys,
   out.vy[i] = vy;
   out.vz[i] = vz;
   out.density[i] = f.density[k];
-  atomicAdd(interactions, pairs);
+  // counts[0]: interactions; counts[1]: candidates of both kernels (they
+  // scan the same rows).
+  atomicAdd(&counts[0], pairs);
+  atomicAdd(&counts[1], 2 * tested);
 }
 
 // Device buffers kept between steps of the calling thread, grown as needed.
@@ -219,7 +223,7 @@ struct Buffers {
     sorted = cuda::DeviceBuffer<float>(10 * n);
     keys = cuda::DeviceBuffer<unsigned long long>(n);
     sorted_keys = cuda::DeviceBuffer<unsigned long long>(n);
-    counter = cuda::DeviceBuffer<unsigned long long>(1);
+    counter = cuda::DeviceBuffer<unsigned long long>(2);
     ids = cuda::DeviceBuffer<std::uint32_t>(n);
     sorted_ids = cuda::DeviceBuffer<std::uint32_t>(n);
     capacity = n;
@@ -288,7 +292,7 @@ void CudaSortedStep(State& state, const Params& params, Workspace&,
   }
   const auto count = static_cast<std::uint32_t>(n);
   report.device_seconds = cuda::TimeOnDevice([&] {
-    cuda::Check(cudaMemset(b.counter.data(), 0, sizeof(unsigned long long)),
+    cuda::Check(cudaMemset(b.counter.data(), 0, 2 * sizeof(unsigned long long)),
                 "cudaMemset");
     CellKeys<<<BlocksFor(n), kThreads>>>(unsorted, n, grid, b.keys.data(),
                                          b.ids.data());
@@ -317,9 +321,10 @@ void CudaSortedStep(State& state, const Params& params, Workspace&,
     cuda::Check(cudaMemcpy(to, from, n * sizeof(float), cudaMemcpyDeviceToHost),
                 "cudaMemcpy to host");
   }
-  unsigned long long interactions = 0;
-  b.counter.CopyToHost(&interactions, 1);
-  report.interactions = interactions;
+  unsigned long long counts[2] = {0, 0};
+  b.counter.CopyToHost(counts, 2);
+  report.interactions = counts[0];
+  report.candidates = counts[1];
   detail::CheckFinished(state, params);
 }
 
