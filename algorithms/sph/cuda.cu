@@ -15,6 +15,7 @@
 
 #include "algorithms/common/cuda_memory.cuh"
 #include "algorithms/sph/physics.h"
+#include "algorithms/sph/sorted_gather.h"
 #include "algorithms/sph/sph.h"
 
 namespace adj::sph {
@@ -38,20 +39,6 @@ __device__ unsigned long long KeyOf(const Grid& g, long long x, long long y,
   return static_cast<unsigned long long>(x + g.nx * (y + g.ny * z));
 }
 
-// The arrays of the fluid in sorted order.
-struct Sorted {
-  float* x;
-  float* y;
-  float* z;
-  float* vx;
-  float* vy;
-  float* vz;
-  float* mass;
-  float* density;
-  float* pressure;
-  float* inverse;
-};
-
 // The state's arrays, in its own order.
 struct Unsorted {
   float* x;
@@ -62,14 +49,6 @@ struct Unsorted {
   float* vz;
   float* mass;
   float* density;
-};
-
-struct Constants {
-  float h;
-  float h2;
-  float poly6;
-  float half_spiky;
-  float drag;
 };
 
 __global__ void CellKeys(Unsorted in, std::size_t n, Grid g,
@@ -84,7 +63,7 @@ __global__ void CellKeys(Unsorted in, std::size_t n, Grid g,
 }
 
 __global__ void Gather(Unsorted in, const std::uint32_t* ids, std::size_t n,
-                       Sorted out) {
+                       detail::SortedFluid out) {
   const std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   if (k >= n) return;
   const std::uint32_t i = ids[k];
@@ -135,9 +114,9 @@ __device__ void ForEachRow(const unsigned long long* keys, std::uint32_t n,
   }
 }
 
-__global__ void Densities(Sorted f, const unsigned long long* keys,
-                          std::uint32_t n, Grid g, Constants c, float stiffness,
-                          float rest_density) {
+__global__ void Densities(detail::SortedFluid f, const unsigned long long* keys,
+                          std::uint32_t n, Grid g, detail::PairConstants c,
+                          float stiffness, float rest_density) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const float xk = f.x[k], yk = f.y[k], zk = f.z[k];
@@ -158,10 +137,12 @@ __global__ void Densities(Sorted f, const unsigned long long* keys,
   f.inverse[k] = 1.0f / density;
 }
 
-__global__ void ForcesAndIntegration(Sorted f, const unsigned long long* keys,
+__global__ void ForcesAndIntegration(detail::SortedFluid f,
+                                     const unsigned long long* keys,
                                      const std::uint32_t* ids, std::uint32_t n,
-                                     Grid g, Constants c, Params params,
-                                     Unsorted out, unsigned long long* counts) {
+                                     Grid g, detail::PairConstants c,
+                                     Params params, Unsorted out,
+                                     unsigned long long* counts) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const float xk = f.x[k], yk = f.y[k], zk = f.z[k];
@@ -274,11 +255,10 @@ void CudaSortedStep(State& state, const Params& params, Workspace&,
                 "cudaMemcpy to device");
   }
   float* s = b.sorted.data();
-  const Sorted sorted{s,         s + n,     s + 2 * n, s + 3 * n, s + 4 * n,
-                      s + 5 * n, s + 6 * n, s + 7 * n, s + 8 * n, s + 9 * n};
-  const Kernels shape(params.h);
-  const Constants constants{shape.h, shape.h2, shape.poly6, 0.5f * shape.spiky,
-                            params.viscosity * shape.viscous};
+  const detail::SortedFluid sorted{n,         s,         s + n,     s + 2 * n,
+                                   s + 3 * n, s + 4 * n, s + 5 * n, s + 6 * n,
+                                   s + 7 * n, s + 8 * n, s + 9 * n};
+  const detail::PairConstants constants = detail::PairConstantsOf(params);
   const int end_bit =
       BitsFor(static_cast<unsigned long long>(grid.nx * grid.ny * grid.nz));
   std::size_t temp_bytes = 0;

@@ -59,6 +59,46 @@ std::uint32_t ScalarForce(const SortedFluid& f, const PairConstants& c,
 
 }  // namespace
 
+SortedFluid SortedCopy(const State& state,
+                       const std::vector<std::uint32_t>& order,
+                       std::size_t arrays, bool parallel,
+                       std::vector<float>& storage) {
+  const std::size_t size = state.size();
+  const std::size_t stride = size + kPadding;
+  storage.assign(arrays * stride, 0.0f);
+  float* base = storage.data();
+  SortedFluid f{size,
+                base,
+                base + stride,
+                base + 2 * stride,
+                base + 3 * stride,
+                base + 4 * stride,
+                base + 5 * stride,
+                base + 6 * stride,
+                base + 7 * stride,
+                base + 8 * stride,
+                base + 9 * stride};
+  const auto n = static_cast<std::int64_t>(size);
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::uint32_t i = order[k];
+    f.x[k] = state.x.x[i];
+    f.y[k] = state.x.y[i];
+    f.z[k] = state.x.z[i];
+    f.vx[k] = state.v.x[i];
+    f.vy[k] = state.v.y[i];
+    f.vz[k] = state.v.z[i];
+    f.mass[k] = state.mass[i];
+  }
+  return f;
+}
+
+PairConstants PairConstantsOf(const Params& params) {
+  const Kernels shape(params.h);
+  return {shape.h, shape.h2, shape.poly6, 0.5f * shape.spiky,
+          params.viscosity * shape.viscous};
+}
+
 GatherKernels ScalarGatherKernels() { return {&ScalarDensity, &ScalarForce}; }
 
 void GatherStep(State& state, const Params& params, Workspace& workspace,
@@ -74,36 +114,9 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
   const std::uint32_t* run = workspace.cell_run.data();
   const std::uint32_t* row_begin = workspace.row_begin.data();
   const std::uint32_t* row_end = workspace.row_end.data();
-  std::vector<float>& storage = workspace.scratch;
-  const auto size = static_cast<std::size_t>(n);
-  const std::size_t stride = size + kPadding;
-  storage.assign(10 * stride, 0.0f);
-  float* base = storage.data();
-  SortedFluid f{size,
-                base,
-                base + stride,
-                base + 2 * stride,
-                base + 3 * stride,
-                base + 4 * stride,
-                base + 5 * stride,
-                base + 6 * stride,
-                base + 7 * stride,
-                base + 8 * stride,
-                base + 9 * stride};
-#pragma omp parallel for schedule(static) if (parallel)
-  for (std::int64_t k = 0; k < n; ++k) {
-    const std::uint32_t i = order[k];
-    f.x[k] = state.x.x[i];
-    f.y[k] = state.x.y[i];
-    f.z[k] = state.x.z[i];
-    f.vx[k] = state.v.x[i];
-    f.vy[k] = state.v.y[i];
-    f.vz[k] = state.v.z[i];
-    f.mass[k] = state.mass[i];
-  }
-  const Kernels shape(params.h);
-  const PairConstants c{shape.h, shape.h2, shape.poly6, 0.5f * shape.spiky,
-                        params.viscosity * shape.viscous};
+  const SortedFluid f =
+      SortedCopy(state, order, 10, parallel, workspace.scratch);
+  const PairConstants c = PairConstantsOf(params);
   std::uint64_t candidates = 0;
   std::uint64_t interactions = 0;
   // Pass 1: densities of t0.

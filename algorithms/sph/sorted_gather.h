@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/sph.h"
@@ -55,6 +56,18 @@ struct GatherKernels {
                          std::size_t k, const std::uint32_t* begin,
                          const std::uint32_t* end, float a[3]);
 };
+
+// The state in cell order (`order`: sorted place -> id) in `storage`:
+// `arrays` (>= 10) arrays of n + kPadding floats, zeroed, the first 10
+// the returned fluid's (x, v and mass copied), the others the caller's
+// (at base + a (n + kPadding)); copied on OpenMP threads when `parallel`.
+SortedFluid SortedCopy(const State& state,
+                       const std::vector<std::uint32_t>& order,
+                       std::size_t arrays, bool parallel,
+                       std::vector<float>& storage);
+
+// The constants of the row sums for these parameters.
+PairConstants PairConstantsOf(const Params& params);
 
 // The scalar kernels (sorted_gather.cc) and the SIMD ones (Highway, dynamic
 // dispatch: sorted_simd.cc).

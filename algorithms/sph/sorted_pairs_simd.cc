@@ -237,37 +237,13 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   const std::vector<std::uint64_t>& keys = workspace.cell_keys;
   const auto size = static_cast<std::size_t>(n);
   const std::size_t stride = size + kPadding;
-  std::vector<float>& storage = workspace.scratch;
-  storage.assign(13 * stride, 0.0f);
-  float* base = storage.data();
-  SortedFluid f{size,
-                base,
-                base + stride,
-                base + 2 * stride,
-                base + 3 * stride,
-                base + 4 * stride,
-                base + 5 * stride,
-                base + 6 * stride,
-                base + 7 * stride,
-                base + 8 * stride,
-                base + 9 * stride};
-  float* ax = base + 10 * stride;
-  float* ay = base + 11 * stride;
-  float* az = base + 12 * stride;
-#pragma omp parallel for schedule(static) if (parallel)
-  for (std::int64_t k = 0; k < n; ++k) {
-    const std::uint32_t i = order[k];
-    f.x[k] = state.x.x[i];
-    f.y[k] = state.x.y[i];
-    f.z[k] = state.x.z[i];
-    f.vx[k] = state.v.x[i];
-    f.vy[k] = state.v.y[i];
-    f.vz[k] = state.v.z[i];
-    f.mass[k] = state.mass[i];
-  }
+  const SortedFluid f =
+      SortedCopy(state, order, 13, parallel, workspace.scratch);
+  float* ax = f.x + 10 * stride;
+  float* ay = f.x + 11 * stride;
+  float* az = f.x + 12 * stride;
+  const PairConstants c = PairConstantsOf(params);
   const Kernels shape(params.h);
-  const PairConstants c{shape.h, shape.h2, shape.poly6, 0.5f * shape.spiky,
-                        params.viscosity * shape.viscous};
   // The self term of the density, before W's constant: m_k (h^2)^3.
   const float self = shape.h2 * shape.h2 * shape.h2;
 #pragma omp parallel for schedule(static) if (parallel)
