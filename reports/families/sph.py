@@ -112,7 +112,7 @@ def draw_accuracy(run, out_dir, scene):
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("ms per step (1 thread)")
-    ax.set_ylabel("density RMS error, % of rest (worst sample)")
+    ax.set_ylabel("density RMS error, % of rest (worst sample; 0 at 1e-6)")
     ax.set_title(f"sph: accuracy against speed, {scene}", fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     written += save(fig, devices, out_dir, f"sph_accuracy_{scene}")
