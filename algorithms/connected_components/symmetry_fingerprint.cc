@@ -335,7 +335,16 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
   const std::uint32_t largest_id = hn::GetLane(hn::MaxOfLanes(d32, largest));
   bad |= largest_id >= n;
   *out_of_range = bad;
-  return fingerprint + hn::GetLane(hn::SumOfLanes(d64, weighted));
+  // Summed as unsigned scalars: GCC's AVX-512 reduction behind
+  // SumOfLanes adds 64-bit lanes as signed long long, so wrapping there is
+  // undefined behaviour (UBSan reported it on the deep asan run).
+  HWY_ALIGN std::uint64_t lanes_of[HWY_MAX_BYTES / sizeof(std::uint64_t)];
+  hn::Store(weighted, d64, lanes_of);
+  std::uint64_t sum = 0;
+  for (std::size_t lane = 0; lane < hn::Lanes(d64); ++lane) {
+    sum += lanes_of[lane];
+  }
+  return fingerprint + sum;
 }
 #endif
 
