@@ -59,7 +59,7 @@ def chapter_table(run):
                 f"{base_us / us if base_us else float('nan'):.2f} | "
                 f"{'-' if published is None else f'{published:.2f}'} | "
                 f"{r.values.get('items_per_second', 0):.3g} | "
-                f"{us / limit if limit else float('nan'):.0f}x |")
+                f"{f'{us / limit:.0f}x' if limit else '-'} |")
     return lines
 
 
