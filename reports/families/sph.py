@@ -42,8 +42,11 @@ def chapter_table(run):
              f"{baseline} | published ratio | interactions/s | step over "
              "memcpy |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | "
              "---: |"]
+    order = list(run.variants(FAMILY))
+    rank = {name: k for k, name in enumerate(order)}
     for device in sorted({r.device for r in rows}):
-        on_device = [r for r in rows if r.device == device]
+        on_device = sorted((r for r in rows if r.device == device),
+                           key=lambda r: rank.get(r.variant, len(rank)))
         base = [r for r in on_device if r.variant == baseline]
         base_us = real_time_us(base[0].values) if base else None
         limit = limit_us(run, "glass", 8000, device)
