@@ -145,17 +145,8 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
     for (std::size_t r = rows; r < rows + kRows; ++r) {
       candidates += row_end[r] - row_begin[r];
     }
-    const std::uint32_t i = order[k];
-    float x = f.x[k], y = f.y[k], z = f.z[k];
-    float vx = f.vx[k], vy = f.vy[k], vz = f.vz[k];
-    Integrate(params, {a[0], a[1], a[2]}, x, y, z, vx, vy, vz);
-    state.x.x[i] = x;
-    state.x.y[i] = y;
-    state.x.z[i] = z;
-    state.v.x[i] = vx;
-    state.v.y[i] = vy;
-    state.v.z[i] = vz;
-    state.density[i] = f.density[k];
+    IntegrateInto(params, f, static_cast<std::size_t>(k), {a[0], a[1], a[2]},
+                  order[k], state);
   }
   report.candidates = candidates;
   report.interactions = interactions;

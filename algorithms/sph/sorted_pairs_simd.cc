@@ -276,17 +276,8 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   for (std::int64_t k = 0; k < n; ++k) {
     candidates += tested[k];
     interactions += 2 * pairs[k];
-    const std::uint32_t i = order[k];
-    float x = f.x[k], y = f.y[k], z = f.z[k];
-    float vx = f.vx[k], vy = f.vy[k], vz = f.vz[k];
-    Integrate(params, {ax[k], ay[k], az[k]}, x, y, z, vx, vy, vz);
-    state.x.x[i] = x;
-    state.x.y[i] = y;
-    state.x.z[i] = z;
-    state.v.x[i] = vx;
-    state.v.y[i] = vy;
-    state.v.z[i] = vz;
-    state.density[i] = f.density[k];
+    IntegrateInto(params, f, static_cast<std::size_t>(k), {ax[k], ay[k], az[k]},
+                  order[k], state);
   }
   report.candidates = candidates;
   report.interactions = interactions;
