@@ -1,6 +1,9 @@
 #include "algorithms/sph/cell_sort.h"
 
 #include <algorithm>
+#include <span>
+
+#include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::sph::detail {
 
@@ -42,7 +45,8 @@ CellBox SortByCell(const Points& x, const Params& params,
     std::vector<std::uint32_t>& start = workspace.cell_start;
     start.assign(static_cast<std::size_t>(box_cells) + 1, 0);
     for (std::size_t i = 0; i < n; ++i) ++start[key_of[i] + 1];
-    for (std::size_t c = 0; c + 1 < start.size(); ++c) start[c + 1] += start[c];
+    const std::span<std::uint32_t> counts(start.data() + 1, start.size() - 1);
+    prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
     for (std::size_t i = 0; i < n; ++i) {
       order[start[key_of[i]]++] = static_cast<std::uint32_t>(i);
     }

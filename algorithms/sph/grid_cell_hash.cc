@@ -1,7 +1,10 @@
 #include "algorithms/sph/grid_cell_hash.h"
 
 #include <algorithm>
+#include <span>
 #include <vector>
+
+#include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::sph::detail {
 
@@ -20,7 +23,8 @@ void BuildGridCellHash(const Points& x, const Params& params,
     workspace.keys[i] = TeschnerBucket(cell.x, cell.y, cell.z, table_size);
     ++count[workspace.keys[i] + 1];
   }
-  for (std::uint32_t b = 0; b < table_size; ++b) count[b + 1] += count[b];
+  const std::span<std::uint32_t> counts(count.data() + 1, table_size);
+  prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
   workspace.entries.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     workspace.entries[count[workspace.keys[i]]++] =

@@ -1,6 +1,9 @@
 #include "algorithms/sph/teschner_hash.h"
 
 #include <algorithm>
+#include <span>
+
+#include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::sph::detail {
 
@@ -16,9 +19,9 @@ void BuildTeschnerHash(const Points& x, const Params& params,
     workspace.keys[i] = bucket;
     ++workspace.bucket_start[bucket + 1];
   }
-  for (std::uint32_t b = 0; b < table_size; ++b) {
-    workspace.bucket_start[b + 1] += workspace.bucket_start[b];
-  }
+  const std::span<std::uint32_t> counts(workspace.bucket_start.data() + 1,
+                                        table_size);
+  prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
   workspace.entries.resize(n);
   // The fill advances a cursor per bucket; the bucket starts are restored
   // from the ends afterwards, so ids stay ascending inside a bucket.
