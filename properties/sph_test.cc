@@ -1,6 +1,7 @@
 #include "algorithms/sph/sph.h"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
@@ -205,10 +206,9 @@ TEST(SphDefinitions, CollapsedAndThreePassDifferWhenDensitiesOfTMinus1Do) {
 // the total momentum does not change (up to the rounding of the sum of
 // the changes). Algorithm 2 reads i and j in different states, so its
 // pairs are not opposite; it is left out.
-TEST_P(Sph, ConservesMomentumWithoutGravityOrWalls) {
-  if (definition() == Definition::kInPlace) {
-    GTEST_SKIP() << "Algorithm 2's pair forces read two states";
-  }
+class MomentumSph : public Sph {};
+
+TEST_P(MomentumSph, ConservesMomentumWithoutGravityOrWalls) {
   for (const std::uint32_t seed : {11u, 12u, 13u, 14u}) {
     Scene scene = RandomScene(seed, 250, true);
     Params& params = scene.params;
@@ -369,29 +369,49 @@ TEST_P(Sph, ABlownUpStateIsAnError) {
 }
 
 // A row's twin gives the same bits (neighbor walks naive's neighbours in
-// naive's order with naive's arithmetic).
-TEST_P(Sph, GivesItsTwinsBits) {
-  if (variant().twin.empty()) GTEST_SKIP() << "no twin";
+// naive's order with naive's arithmetic; an OpenMP row its serial row's
+// additions in the same order) on 1 to 5 threads.
+class TwinSph : public Sph {};
+
+TEST_P(TwinSph, GivesItsTwinsBitsOnEveryThreadCount) {
   const auto& twin = testing::TwinOf(Variants(), variant());
-  for (const std::uint32_t seed : {41u, 42u, 43u}) {
-    Scene scene = RandomScene(seed, 300, false);
-    Prepare(scene.state, scene.params);
-    State mine = scene.state;
-    State theirs = scene.state;
-    Workspace a, b;
-    StepReport ra, rb;
-    for (int step = 0; step < 5; ++step) {
-      variant().run(mine, scene.params, a, ra);
-      twin.run(theirs, scene.params, b, rb);
-      ASSERT_EQ(mine, theirs) << "seed " << seed << ", step " << step;
-      EXPECT_EQ(ra.interactions, rb.interactions);
+  const int default_threads = omp_get_max_threads();
+  for (const int threads : {1, 2, 3, 5}) {
+    omp_set_num_threads(threads);
+    for (const std::uint32_t seed : {41u, 42u}) {
+      Scene scene = RandomScene(seed, 1200, false);
+      Prepare(scene.state, scene.params);
+      State mine = scene.state;
+      State theirs = scene.state;
+      Workspace a, b;
+      StepReport ra, rb;
+      for (int step = 0; step < 3; ++step) {
+        variant().run(mine, scene.params, a, ra);
+        twin.run(theirs, scene.params, b, rb);
+        ASSERT_TRUE(SameBits(mine, theirs))
+            << threads << " threads, seed " << seed << ", step " << step;
+        EXPECT_EQ(ra.interactions, rb.interactions);
+      }
     }
   }
+  omp_set_num_threads(default_threads);
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, Sph,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
+// Algorithm 2's pair forces read two states, so they are not opposite.
+INSTANTIATE_TEST_SUITE_P(Variants, MomentumSph,
+                         ::testing::ValuesIn(testing::CasesWhere(
+                             Variants(),
+                             [](const Variant& variant) {
+                               return DefinitionOf(variant.name) !=
+                                      Definition::kInPlace;
+                             })),
+                         testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Variants, TwinSph, ::testing::ValuesIn(testing::CasesWithTwin(Variants())),
+    testing::CaseName);
 
 TEST(SphTable, EveryRowHasADefinition) {
   for (const Variant& variant : Variants()) {
