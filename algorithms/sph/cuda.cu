@@ -1,9 +1,12 @@
 // Ours on CUDA: sorted_gather's three passes, one thread per particle.
 // The particles are radix-sorted by their cell of h in the container (CUB,
 // stable: ids ascending inside a cell, keys x + nx (y + ny z)) and
-// gathered into sorted arrays; each thread finds the 9 rows of cells
-// around its own (each row's cells x - 1 .. x + 1 one run of sorted
-// positions, two binary searches over the keys) and sums its density, then
+// gathered into sorted arrays, position and mass packed in one float4,
+// velocity and pressure in another, so that a neighbour costs one or two
+// 16-byte loads; each thread finds the 9 rows of cells around its own
+// (each row's cells x - 1 .. x + 1 one run of sorted positions, its ends
+// read from a table of cell starts, or binary-searched in the keys where
+// the container has too many cells for a table) and sums its density, then
 // in a second kernel its force and integrates, writing its particle's
 // place in the state's order. Host memory in and out: the variant table's
 // step copies the state to the device and back; StepReport::device_seconds
@@ -62,18 +65,22 @@ __global__ void CellKeys(Unsorted in, std::size_t n, Grid g,
   ids[i] = static_cast<std::uint32_t>(i);
 }
 
+// The sorted fluid as the kernels read it: a neighbour's position and mass
+// in one 16-byte load, its velocity and pressure in another.
+struct Packed {
+  float4* position_mass;      // x, y, z, m
+  float4* velocity_pressure;  // vx, vy, vz, k (rho - rho_0)
+  float* inverse;             // 1 / rho
+  float* density;
+};
+
 __global__ void Gather(Unsorted in, const std::uint32_t* ids, std::size_t n,
-                       detail::SortedFluid out) {
+                       Packed out) {
   const std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   if (k >= n) return;
   const std::uint32_t i = ids[k];
-  out.x[k] = in.x[i];
-  out.y[k] = in.y[i];
-  out.z[k] = in.z[i];
-  out.vx[k] = in.vx[i];
-  out.vy[k] = in.vy[i];
-  out.vz[k] = in.vz[i];
-  out.mass[k] = in.mass[i];
+  out.position_mass[k] = make_float4(in.x[i], in.y[i], in.z[i], in.mass[i]);
+  out.velocity_pressure[k] = make_float4(in.vx[i], in.vy[i], in.vz[i], 0.0f);
 }
 
 // The first position whose key is >= key in the ascending keys[0, n).
@@ -92,12 +99,36 @@ __device__ std::uint32_t LowerBound(const unsigned long long* keys,
   return begin;
 }
 
-// Calls visit(begin, end) for the 9 rows of cells around sorted particle
-// k's cell.
-template <typename Visit>
-__device__ void ForEachRow(const unsigned long long* keys, std::uint32_t n,
-                           const Grid& g, std::uint32_t k, Visit&& visit) {
-  const unsigned long long key = keys[k];
+// Where a cell's particles begin among the sorted ones (the first sorted
+// position whose key is >= the cell's), two ways: a table with an entry per
+// cell of the container and one past the last (where the container has few
+// cells for the particles), or a binary search over the sorted keys.
+struct CellTable {
+  const std::uint32_t* __restrict__ start;
+  __device__ std::uint32_t operator()(unsigned long long key) const {
+    return start[key];
+  }
+};
+struct KeySearch {
+  const unsigned long long* __restrict__ keys;
+  std::uint32_t n;
+  __device__ std::uint32_t operator()(unsigned long long key) const {
+    return LowerBound(keys, n, key);
+  }
+};
+
+__global__ void FillCellTable(const unsigned long long* keys, std::uint32_t n,
+                              unsigned long long cells, std::uint32_t* start) {
+  const unsigned long long cell =
+      blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x;
+  if (cell > cells) return;
+  start[cell] = LowerBound(keys, n, cell);
+}
+
+// Calls visit(begin, end) for the 9 rows of cells around the cell `key`.
+template <typename Starts, typename Visit>
+__device__ void ForEachRow(unsigned long long key, const Grid& g,
+                           const Starts& starts, Visit&& visit) {
   const long long cx = static_cast<long long>(key % g.nx);
   const long long cy = static_cast<long long>((key / g.nx) % g.ny);
   const long long cz = static_cast<long long>(key / (g.nx * g.ny));
@@ -108,100 +139,127 @@ __device__ void ForEachRow(const unsigned long long* keys, std::uint32_t n,
       const long long y = cy + dy;
       const long long z = cz + dz;
       if (y < 0 || y >= g.ny || z < 0 || z >= g.nz) continue;
-      visit(LowerBound(keys, n, KeyOf(g, x_lo, y, z)),
-            LowerBound(keys, n, KeyOf(g, x_hi, y, z) + 1));
+      visit(starts(KeyOf(g, x_lo, y, z)), starts(KeyOf(g, x_hi, y, z) + 1));
     }
   }
 }
 
-__global__ void Densities(detail::SortedFluid f, const unsigned long long* keys,
-                          std::uint32_t n, Grid g, detail::PairConstants c,
-                          float stiffness, float rest_density) {
+template <typename Starts>
+__global__ void Densities(Packed f, const unsigned long long* __restrict__ keys,
+                          std::uint32_t n, Grid g, Starts starts,
+                          detail::PairConstants c, float stiffness,
+                          float rest_density) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
-  const float xk = f.x[k], yk = f.y[k], zk = f.z[k];
+  const float4* __restrict__ position_mass = f.position_mass;
+  const float4 own = position_mass[k];
   float density = 0;
-  ForEachRow(keys, n, g, k, [&](std::uint32_t begin, std::uint32_t end) {
+  ForEachRow(keys[k], g, starts, [&](std::uint32_t begin, std::uint32_t end) {
     for (std::uint32_t j = begin; j < end; ++j) {
-      const float dx = xk - f.x[j];
-      const float dy = yk - f.y[j];
-      const float dz = zk - f.z[j];
+      const float4 other = position_mass[j];
+      const float dx = own.x - other.x;
+      const float dy = own.y - other.y;
+      const float dz = own.z - other.z;
       const float r2 = dx * dx + dy * dy + dz * dz;
       if (r2 >= c.h2) continue;
       const float d = c.h2 - r2;
-      density += f.mass[j] * (c.poly6 * (d * d * d));
+      density += other.w * (c.poly6 * (d * d * d));
     }
   });
   f.density[k] = density;
-  f.pressure[k] = stiffness * (density - rest_density);
+  f.velocity_pressure[k].w = stiffness * (density - rest_density);
   f.inverse[k] = 1.0f / density;
 }
 
-__global__ void ForcesAndIntegration(detail::SortedFluid f,
-                                     const unsigned long long* keys,
-                                     const std::uint32_t* ids, std::uint32_t n,
-                                     Grid g, detail::PairConstants c,
-                                     Params params, Unsorted out,
-                                     unsigned long long* counts) {
+// The sum over the warp's lanes, in lane 0 (every lane of the warp calls
+// it).
+__device__ unsigned long long WarpSum(unsigned long long value) {
+  for (int offset = 16; offset > 0; offset /= 2) {
+    value += __shfl_down_sync(0xffffffffu, value, offset);
+  }
+  return value;
+}
+
+template <typename Starts>
+__global__ void ForcesAndIntegration(
+    const float4* __restrict__ position_mass,
+    const float4* __restrict__ velocity_pressure,
+    const float* __restrict__ inverse, const float* __restrict__ density,
+    const unsigned long long* __restrict__ keys,
+    const std::uint32_t* __restrict__ ids, std::uint32_t n, Grid g,
+    Starts starts, detail::PairConstants c, Params params, Unsorted out,
+    unsigned long long* counts) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= n) return;
-  const float xk = f.x[k], yk = f.y[k], zk = f.z[k];
-  const float vxk = f.vx[k], vyk = f.vy[k], vzk = f.vz[k];
-  const float pk = f.pressure[k], ik = f.inverse[k];
-  detail::Vec3 a;
   unsigned long long pairs = 0;
   unsigned long long tested = 0;
-  ForEachRow(keys, n, g, k, [&](std::uint32_t begin, std::uint32_t end) {
-    tested += end - begin;
-    for (std::uint32_t j = begin; j < end; ++j) {
-      if (j == k) continue;
-      const float dx = xk - f.x[j];
-      const float dy = yk - f.y[j];
-      const float dz = zk - f.z[j];
-      const float r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= c.h2) continue;
-      const float r = sqrtf(r2);
-      const float s = c.h - r;
-      const float push =
-          r > 0 ? c.half_spiky * (pk + f.pressure[j]) * (s * s) / r : 0.0f;
-      const float drag = c.drag * s;
-      const float weight = f.mass[j] * (ik * f.inverse[j]);
-      a.x += weight * (push * dx + drag * (f.vx[j] - vxk));
-      a.y += weight * (push * dy + drag * (f.vy[j] - vyk));
-      a.z += weight * (push * dz + drag * (f.vz[j] - vzk));
-      ++pairs;
-    }
-  });
-  float x = xk, y = yk, z = zk, vx = vxk, vy = vyk, vz = vzk;
-  detail::Integrate(params, a, x, y, z, vx, vy, vz);
-  const std::uint32_t i = ids[k];
-  out.x[i] = x;
-  out.y[i] = y;
-  out.z[i] = z;
-  out.vx[i] = vx;
-  out.vy[i] = vy;
-  out.vz[i] = vz;
-  out.density[i] = f.density[k];
+  // No early return: every lane takes part in the warp sums below.
+  if (k < n) {
+    const float4 own = position_mass[k];
+    const float4 own_v = velocity_pressure[k];
+    const float ik = inverse[k];
+    detail::Vec3 a;
+    ForEachRow(keys[k], g, starts, [&](std::uint32_t begin, std::uint32_t end) {
+      tested += end - begin;
+      for (std::uint32_t j = begin; j < end; ++j) {
+        if (j == k) continue;
+        const float4 other = position_mass[j];
+        const float dx = own.x - other.x;
+        const float dy = own.y - other.y;
+        const float dz = own.z - other.z;
+        const float r2 = dx * dx + dy * dy + dz * dz;
+        if (r2 >= c.h2) continue;
+        const float4 other_v = velocity_pressure[j];
+        const float r = sqrtf(r2);
+        const float s = c.h - r;
+        const float push =
+            r > 0 ? c.half_spiky * (own_v.w + other_v.w) * (s * s) / r : 0.0f;
+        const float drag = c.drag * s;
+        const float weight = other.w * (ik * inverse[j]);
+        a.x += weight * (push * dx + drag * (other_v.x - own_v.x));
+        a.y += weight * (push * dy + drag * (other_v.y - own_v.y));
+        a.z += weight * (push * dz + drag * (other_v.z - own_v.z));
+        ++pairs;
+      }
+    });
+    float x = own.x, y = own.y, z = own.z;
+    float vx = own_v.x, vy = own_v.y, vz = own_v.z;
+    detail::Integrate(params, a, x, y, z, vx, vy, vz);
+    const std::uint32_t i = ids[k];
+    out.x[i] = x;
+    out.y[i] = y;
+    out.z[i] = z;
+    out.vx[i] = vx;
+    out.vy[i] = vy;
+    out.vz[i] = vz;
+    out.density[i] = density[k];
+  }
   // counts[0]: interactions; counts[1]: candidates of both kernels (they
-  // scan the same rows).
-  atomicAdd(&counts[0], pairs);
-  atomicAdd(&counts[1], 2 * tested);
+  // scan the same rows). One atomic per warp, not per particle.
+  pairs = WarpSum(pairs);
+  tested = WarpSum(tested);
+  if (threadIdx.x % 32 == 0) {
+    atomicAdd(&counts[0], pairs);
+    atomicAdd(&counts[1], 2 * tested);
+  }
 }
 
 // Device buffers kept between steps of the calling thread, grown as needed.
 struct Buffers {
   std::size_t capacity = 0;
-  std::size_t temp_bytes = 0;
-  cuda::DeviceBuffer<float> in;      // 8 arrays of the state
-  cuda::DeviceBuffer<float> sorted;  // 10 arrays
+  cuda::DeviceBuffer<float> in;  // 8 arrays of the state
+  cuda::DeviceBuffer<float4> position_mass, velocity_pressure;
+  cuda::DeviceBuffer<float> inverse, density;
   cuda::DeviceBuffer<unsigned long long> keys, sorted_keys, counter;
-  cuda::DeviceBuffer<std::uint32_t> ids, sorted_ids;
+  cuda::DeviceBuffer<std::uint32_t> ids, sorted_ids, cell_start;
   cuda::DeviceBuffer<unsigned char> temp;
 
   void Reserve(std::size_t n) {
     if (n <= capacity) return;
     in = cuda::DeviceBuffer<float>(8 * n);
-    sorted = cuda::DeviceBuffer<float>(10 * n);
+    position_mass = cuda::DeviceBuffer<float4>(n);
+    velocity_pressure = cuda::DeviceBuffer<float4>(n);
+    inverse = cuda::DeviceBuffer<float>(n);
+    density = cuda::DeviceBuffer<float>(n);
     keys = cuda::DeviceBuffer<unsigned long long>(n);
     sorted_keys = cuda::DeviceBuffer<unsigned long long>(n);
     counter = cuda::DeviceBuffer<unsigned long long>(2);
@@ -220,6 +278,21 @@ int BitsFor(unsigned long long cells) {
   int bits = 1;
   while (bits < 64 && (cells >> bits) != 0) ++bits;
   return bits;
+}
+
+// The density and force kernels with cell starts found by `starts`.
+template <typename Starts>
+void LaunchPasses(const Buffers& b, std::uint32_t n, const Grid& grid,
+                  const Starts& starts, const Packed& packed,
+                  const detail::PairConstants& constants, const Params& params,
+                  const Unsorted& unsorted) {
+  Densities<<<BlocksFor(n), kThreads>>>(packed, b.sorted_keys.data(), n, grid,
+                                        starts, constants, params.stiffness,
+                                        params.rest_density);
+  ForcesAndIntegration<<<BlocksFor(n), kThreads>>>(
+      packed.position_mass, packed.velocity_pressure, packed.inverse,
+      packed.density, b.sorted_keys.data(), b.sorted_ids.data(), n, grid,
+      starts, constants, params, unsorted, b.counter.data());
 }
 
 }  // namespace
@@ -242,6 +315,14 @@ void CudaSortedStep(State& state, const Params& params, Workspace&,
       last.x + 1LL,
       last.y + 1LL,
       last.z + 1LL};
+  const auto cells =
+      static_cast<unsigned long long>(grid.nx * grid.ny * grid.nz);
+  // A table of cell starts where it costs at most 32 bytes a particle (plus
+  // 256 KiB), else binary searches over the sorted keys.
+  const bool table = cells + 1 <= 8ULL * n + (1ULL << 16);
+  if (table && b.cell_start.size() < cells + 1) {
+    b.cell_start = cuda::DeviceBuffer<std::uint32_t>(cells + 1);
+  }
   float* in = b.in.data();
   const Unsorted unsorted{in,         in + n,     in + 2 * n, in + 3 * n,
                           in + 4 * n, in + 5 * n, in + 6 * n, in + 7 * n};
@@ -254,13 +335,10 @@ void CudaSortedStep(State& state, const Params& params, Workspace&,
     cuda::Check(cudaMemcpy(to, from, n * sizeof(float), cudaMemcpyHostToDevice),
                 "cudaMemcpy to device");
   }
-  float* s = b.sorted.data();
-  const detail::SortedFluid sorted{n,         s,         s + n,     s + 2 * n,
-                                   s + 3 * n, s + 4 * n, s + 5 * n, s + 6 * n,
-                                   s + 7 * n, s + 8 * n, s + 9 * n};
+  const Packed packed{b.position_mass.data(), b.velocity_pressure.data(),
+                      b.inverse.data(), b.density.data()};
   const detail::PairConstants constants = detail::PairConstantsOf(params);
-  const int end_bit =
-      BitsFor(static_cast<unsigned long long>(grid.nx * grid.ny * grid.nz));
+  const int end_bit = BitsFor(cells);
   std::size_t temp_bytes = 0;
   cuda::Check(
       cub::DeviceRadixSort::SortPairs(
@@ -283,13 +361,16 @@ void CudaSortedStep(State& state, const Params& params, Workspace&,
             b.ids.data(), b.sorted_ids.data(), static_cast<int>(n), 0, end_bit),
         "cub::DeviceRadixSort::SortPairs");
     Gather<<<BlocksFor(n), kThreads>>>(unsorted, b.sorted_ids.data(), n,
-                                       sorted);
-    Densities<<<BlocksFor(n), kThreads>>>(sorted, b.sorted_keys.data(), count,
-                                          grid, constants, params.stiffness,
-                                          params.rest_density);
-    ForcesAndIntegration<<<BlocksFor(n), kThreads>>>(
-        sorted, b.sorted_keys.data(), b.sorted_ids.data(), count, grid,
-        constants, params, unsorted, b.counter.data());
+                                       packed);
+    if (table) {
+      FillCellTable<<<BlocksFor(cells + 1), kThreads>>>(
+          b.sorted_keys.data(), count, cells, b.cell_start.data());
+      LaunchPasses(b, count, grid, CellTable{b.cell_start.data()}, packed,
+                   constants, params, unsorted);
+    } else {
+      LaunchPasses(b, count, grid, KeySearch{b.sorted_keys.data(), count},
+                   packed, constants, params, unsorted);
+    }
     cuda::Check(cudaGetLastError(), "sph cuda kernels");
   });
   const std::pair<float*, const float*> downloads[] = {
