@@ -51,13 +51,14 @@ for bench in build/cuda/benchmarks/*_bench; do
   [ -n "$rows" ] && families+=("$(basename "$bench" _bench)")
 done
 echo "gpu-check: benchmark families ${families[*]}"
-timeout "$(($(left) / 2))" python3 reports/run_benchmarks.py \
+timeout "$(($(left) - 120))" python3 reports/run_benchmarks.py \
   --build-dir build/cuda --out "$out/json" --filter cuda \
   --families "${families[@]}" >"$out/bench.log" 2>&1
 echo "gpu-check: benchmarks exit $? at ${SECONDS}s"
 tar -czf "$out/json.tar.gz" -C "$out" json && rm -rf "$out/json"
 
-# The sanitizers slow kernels by orders of magnitude: fewer RapidCheck cases,
+# The sanitizers slow kernels by orders of magnitude (the benchmarks leave
+# them 120 s, over what all four need at these case counts): fewer RapidCheck cases,
 # every binary with CUDA cases at once, all stopped before the budget ends.
 sanitizer_seconds=$(($(left) - 15))
 mkdir -p "$out/san"
