@@ -18,11 +18,12 @@ Definition DefinitionOf(std::string_view variant) {
       variant == "sorted_pairs" || variant == "sorted_gather" ||
       variant == "sorted_gather_openmp" || variant == "sorted_simd" ||
       variant == "sorted_simd_openmp" || variant == "sorted_pairs_simd" ||
-      variant == "sorted_pairs_simd_openmp" || variant == "cuda") {
+      variant == "sorted_pairs_simd_openmp" || variant == "cuda" ||
+      variant == "cuda_neighbor") {
     return Definition::kThreePass;
   }
   if (variant == "collapse" || variant == "gcb_hash" ||
-      variant == "homogeneous") {
+      variant == "homogeneous" || variant == "cuda_collapse") {
     return Definition::kCollapsed;
   }
   if (variant == "collapse_inplace") return Definition::kInPlace;

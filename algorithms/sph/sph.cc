@@ -94,11 +94,24 @@ std::span<const Variant> Variants() {
     Variant{"cuda", Backend::kCuda, Origin::kOurs,
             "sorted_gather's three passes on the GPU, one thread per "
             "particle: CUB radix sort by cell of the container, the 9 "
-            "rows of cells around a particle found by binary search in "
-            "the sorted keys, a density kernel, then a force and "
-            "integration kernel; host memory in and out (copies timed; "
-            "StepReport::device_seconds without them)",
+            "rows of cells around a particle read from a table of cell "
+            "starts (binary search in the sorted keys where the container "
+            "has over 8 cells a particle), float4 loads, a density kernel, "
+            "then a force and integration kernel; host memory in and out "
+            "(copies timed; StepReport::device_seconds without them)",
             &CudaSortedStep},
+    Variant{"cuda_neighbor", Backend::kCuda, Origin::kOurs,
+            "cuda with Algorithm 1's neighbour lists: the density kernel "
+            "lists each particle's neighbours within h (column-major, 64 "
+            "each, the step rerun with room for the longest where one "
+            "overflows) and the force kernel reads its list instead of the "
+            "rows",
+            &CudaNeighborListStep},
+    Variant{"cuda_collapse", Backend::kCuda, Origin::kOurs,
+            "Algorithm 3 on the GPU: cuda's sort and rows, one kernel "
+            "summing the density of t0 and the force from the densities of "
+            "t-1 in the same loop",
+            &CudaCollapseStep},
 #endif
   };
   return kVariants;

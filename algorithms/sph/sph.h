@@ -221,5 +221,7 @@ StepFn SortedSimdOpenMpStep;
 StepFn SortedPairsSimdStep;
 StepFn SortedPairsSimdOpenMpStep;
 StepFn CudaSortedStep;
+StepFn CudaNeighborListStep;
+StepFn CudaCollapseStep;
 
 }  // namespace adj::sph
