@@ -370,6 +370,74 @@ void RunStability(benchmark::State& state, const Variant& variant) {
   bench::DescribeCpuRun(state, 1, "cpu");
 }
 
+// The dam break from its release until T = t sqrt(2 g / a) reaches 3 (a:
+// the column's width; the column is 2a tall), with the viscosity mu =
+// rho_0 alpha h c_0, alpha the second argument in thousandths (the scene's
+// 0.25 damps the flow heavily; the surge front needs less): the front Z =
+// x / a (checks::sph::SurgeFront) at T = 0.2, 0.4, ..., 3.
+void RunSurge(benchmark::State& state, const Variant& variant) {
+  if (!Runnable(state, variant)) return;
+  const std::int64_t n = state.range(0);
+  const Fluid& fluid = CachedFluid("dam_break", n);
+  const double width =
+      scenes::DamBreak(static_cast<std::size_t>(n), kSpacing).width;
+  Params params = fluid.params;
+  const double alpha = static_cast<double>(state.range(1)) / 1000;
+  const double sound = std::sqrt(double{params.stiffness});
+  params.viscosity =
+      static_cast<float>(params.rest_density * alpha * params.h * sound);
+  const double g = std::abs(double{params.gravity[1]});
+  const double time_scale = std::sqrt(2 * g / width);  // T per second
+  constexpr int kSamples = 15;
+  constexpr double kSampleT = 0.2;
+  std::vector<double> front(kSamples, 0);
+  int steps = 0;
+  double seconds = 0;
+  for (auto _ : state) {
+    State current = fluid.state;
+    Workspace workspace;
+    StepReport report;
+    seconds = 0;
+    steps = 0;
+    for (int sample = 0; sample < kSamples; ++steps) {
+      const auto start = std::chrono::steady_clock::now();
+      try {
+        variant.run(current, params, workspace, report);
+      } catch (const std::exception& error) {
+        state.SkipWithError(
+            ("step " + std::to_string(steps + 1) + ": " + error.what())
+                .c_str());
+        return;
+      }
+      seconds += std::chrono::duration<double>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+      const double t = (steps + 1) * double{params.dt};
+      while (sample < kSamples && t * time_scale >= (sample + 1) * kSampleT) {
+        front[static_cast<std::size_t>(sample)] =
+            checks::sph::SurgeFront(current, params) / width;
+        ++sample;
+      }
+    }
+    state.SetIterationTime(seconds / steps);
+  }
+  for (int sample = 0; sample < kSamples; ++sample) {
+    char name[40];
+    std::snprintf(name, sizeof name, "surge_t_at_%02d", sample);
+    state.counters[name] = (sample + 1) * kSampleT;
+    std::snprintf(name, sizeof name, "surge_z_at_%02d", sample);
+    state.counters[name] = front[static_cast<std::size_t>(sample)];
+  }
+  state.counters["column_width"] = width;
+  state.counters["column_height"] = 2 * width;
+  state.counters["viscosity_alpha"] = alpha;
+  state.counters["particles"] = static_cast<double>(fluid.state.size());
+  state.counters["steps"] = steps;
+  state.counters["verified"] =
+      OracleVerdict(variant, "dam_break").empty() ? 1 : 0;
+  bench::DescribeCpuRun(state, 1, "cpu");
+}
+
 void RegisterAll() {
   bench::DescribeTable("sph", "variants", Variants());
   // The chapter's Table 6.3, frames per second relative to naive (19 fps):
@@ -479,6 +547,36 @@ void RegisterAll() {
           ->Args({4000, cfl, 300})
           ->Iterations(1)
           ->Unit(benchmark::kSecond);
+    }
+  }
+  // The dam break's surge front, for our fastest three-pass variant at the
+  // scene's viscosity and two lower ones, and the chapter's collapsed step
+  // at the scene's (it needs alpha above 0.2: docs/sph.md).
+  bench::RegisterMemcpyLimits(
+      "sph", "dam_break_surge", "particles",
+      full ? std::vector<std::int64_t>{kChapterParticles, 65536}
+           : std::vector<std::int64_t>{kChapterParticles},
+      [](std::int64_t n) {
+        return static_cast<std::size_t>(n) * kBytesPerParticle;
+      },
+      nullptr, bench::HostRoundTrip::kNone);
+  for (const Variant& variant : Variants()) {
+    const bool three_pass = variant.name == "sorted_pairs_simd";
+    if (!three_pass && variant.name != "collapse") continue;
+    for (const std::int64_t n :
+         full ? std::vector<std::int64_t>{kChapterParticles, 65536}
+              : std::vector<std::int64_t>{kChapterParticles}) {
+      for (const std::int64_t alpha : {250, 50, 20}) {
+        if (!three_pass && alpha != 250) continue;
+        benchmark::RegisterBenchmark(
+            ("sph/" + std::string(variant.name) + "/dam_break_surge").c_str(),
+            [&variant](benchmark::State& state) { RunSurge(state, variant); })
+            ->ArgNames({"particles", "viscosity_permille"})
+            ->Args({n, alpha})
+            ->UseManualTime()
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond);
+      }
     }
   }
   const int steps = full ? 1000 : 200;

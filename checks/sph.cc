@@ -127,6 +127,17 @@ Accuracy Compare(const adj::sph::State& run, const adj::sph::State& reference,
   return accuracy;
 }
 
+double SurgeFront(const adj::sph::State& state,
+                  const adj::sph::Params& params) {
+  const double floor = params.container.lo[1];
+  double front = 0;
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    if (double{state.x.y[i]} - floor >= params.h) continue;
+    front = std::max(front, double{state.x.x[i]} - params.container.lo[0]);
+  }
+  return front;
+}
+
 Hydrostatic HydrostaticProfile(const adj::sph::State& state,
                                const adj::sph::Params& params, float spacing) {
   Hydrostatic profile;

@@ -78,6 +78,12 @@ struct Hydrostatic {
 Hydrostatic HydrostaticProfile(const adj::sph::State& state,
                                const adj::sph::Params& params, float spacing);
 
+// The dam break's surge front: how far the fluid on the floor reaches, the
+// largest x of the particles less than h above the floor, measured from
+// the container's lo x (the wall the column stands against); 0 when no
+// particle is that low.
+double SurgeFront(const adj::sph::State& state, const adj::sph::Params& params);
+
 // The oracle's densities of state.x (brute force).
 std::vector<double> OracleDensities(const adj::sph::State& state,
                                     const adj::sph::Params& params);

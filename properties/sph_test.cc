@@ -452,6 +452,24 @@ INSTANTIATE_TEST_SUITE_P(
     Variants, TwinSph, ::testing::ValuesIn(testing::CasesWithTwin(Variants())),
     testing::CaseName);
 
+// Hand-checked: of three particles, the one high above the floor is not
+// the front however far it reaches; the front is the farthest low one,
+// from the container's lo x.
+TEST(SphChecks, SurgeFrontIsTheFarthestParticleNearTheFloor) {
+  Params params;
+  params.h = 0.1f;
+  params.container.lo[0] = 0.2f;
+  params.container.lo[1] = -1;
+  State state;
+  state.x.PushBack(0.5f, -0.99f, 0);
+  state.x.PushBack(0.9f, -0.5f, 0);
+  state.x.PushBack(0.7f, -0.95f, 0);
+  EXPECT_NEAR(checks::sph::SurgeFront(state, params), 0.5, 1e-6);
+  state.x.y[2] = -0.85f;  // h above the floor: no longer on it
+  EXPECT_NEAR(checks::sph::SurgeFront(state, params), 0.3, 1e-6);
+  EXPECT_EQ(checks::sph::SurgeFront(State{}, params), 0);
+}
+
 TEST(SphTable, EveryRowHasADefinition) {
   for (const Variant& variant : Variants()) {
     EXPECT_NO_THROW(DefinitionOf(variant.name)) << variant.name;

@@ -168,10 +168,126 @@ def draw_time(run, out_dir):
     return save(fig, devices, out_dir, "sph_time")
 
 
+def indexed(values, prefix):
+    """{i: value} of the counters prefix%02d."""
+    return {int(k[len(prefix):]): v for k, v in values.items()
+            if k.startswith(prefix) and k[len(prefix):].isdigit()}
+
+
+def draw_surge(run, out_dir):
+    """The dam break's surge front Z = x / a against T = t sqrt(2 g / a),
+    one line per variant, particles and viscosity, beside Ritter's
+    inviscid shallow-water front Z = 1 + T sqrt(2 H / a). Martin and
+    Moyce's measurements are not drawn: docs/sph.md says why."""
+    rows = [r for r in run.rows if r.family == FAMILY
+            and r.scene == "dam_break_surge" and not is_limit(r.variant)
+            and "column_width" in r.values]
+    if not rows:
+        return []
+    devices = sorted({r.device for r in rows})
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    t_max = 0
+    for r in sorted(rows, key=lambda r: (r.variant, r.args.get("particles"),
+                                         -r.args.get("viscosity_permille",
+                                                     0))):
+        t = indexed(r.values, "surge_t_at_")
+        z = indexed(r.values, "surge_z_at_")
+        keys = sorted(set(t) & set(z))
+        if not keys:
+            continue
+        t_max = max(t_max, t[keys[-1]])
+        alpha = r.args.get("viscosity_permille", 0) / 1000
+        ax.plot([0] + [t[k] for k in keys], [1] + [z[k] for k in keys],
+                marker="o", markersize=3,
+                label=f"{r.variant}, {r.args.get('particles', 0):.0f} "
+                      f"particles, alpha {alpha:g}")
+    ratio = rows[0].values["column_height"] / rows[0].values["column_width"]
+    ts = [0, t_max]
+    ax.plot(ts, [1 + t * (2 * ratio) ** 0.5 for t in ts], color="0.3",
+            linestyle="--", linewidth=1,
+            label="Ritter (inviscid shallow water)")
+    ax.set_xlabel("T = t sqrt(2 g / a)")
+    ax.set_ylabel("surge front Z = x / a")
+    ax.set_title("sph: dam break surge front (column 2a tall, a wide)",
+                 fontsize=10)
+    ax.set_ylim(0.8, 5.2)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=6, loc="upper left")
+    return save(fig, devices, out_dir, "sph_surge_front")
+
+
+def draw_hydrostatic(run, out_dir):
+    """Each glass_hydrostatic row's pressure per depth bin, and half of it
+    (the pressure whose gradient the contract's force exerts), beside
+    rho_0 g depth."""
+    rows = [r for r in run.rows if r.family == FAMILY
+            and r.scene == "glass_hydrostatic" and not is_limit(r.variant)
+            and "hydrostatic_error_percent" in r.values]
+    if not rows:
+        return []
+    devices = sorted({r.device for r in rows})
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    deepest = 0
+    for r in sorted(rows, key=lambda r: r.variant):
+        depth = indexed(r.values, "depth_at_")
+        pressure = indexed(r.values, "pressure_at_")
+        keys = sorted(set(depth) & set(pressure))
+        if not keys:
+            continue
+        deepest = max(deepest, depth[keys[-1]])
+        line, = ax.plot([depth[k] for k in keys],
+                        [pressure[k] for k in keys], marker="o",
+                        markersize=3, label=f"{r.variant}: k (rho - rho_0)")
+        ax.plot([depth[k] for k in keys], [pressure[k] / 2 for k in keys],
+                marker="s", markersize=3, linestyle=":",
+                color=line.get_color(), label=f"{r.variant}: half of it")
+    analytic = [r for r in rows if indexed(r.values, "analytic_at_")][0]
+    depth = indexed(analytic.values, "depth_at_")
+    slope = max(v / depth[k] for k, v in
+                indexed(analytic.values, "analytic_at_").items()
+                if depth.get(k, 0) > 0)
+    ax.plot([0, deepest], [0, slope * deepest], color="0.3", linestyle="--",
+            linewidth=1, label="rho_0 g depth")
+    ax.set_xlabel("depth below the free surface, m")
+    ax.set_ylabel("pressure, Pa")
+    ax.set_title("sph: the glass at rest against hydrostatics", fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=6, loc="upper left")
+    return save(fig, devices, out_dir, "sph_hydrostatic")
+
+
+def draw_stability(run, out_dir):
+    """The stability map: the largest stable stiffness (over k_0) at each
+    time step (in % of h / c_0), one line per variant."""
+    rows = [r for r in run.rows if r.family == FAMILY
+            and r.scene == "glass_stability"
+            and "largest_stable_k_over_k0" in r.values]
+    if not rows:
+        return []
+    devices = sorted({r.device for r in rows})
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for variant in sorted({r.variant for r in rows}):
+        points = sorted((r.args.get("cfl_percent", 0),
+                         r.values["largest_stable_k_over_k0"])
+                        for r in rows if r.variant == variant)
+        ax.plot([p for p, _ in points], [k for _, k in points], marker="o",
+                markersize=4, label=variant)
+    ax.set_yscale("log")
+    ax.set_xlabel("dt, % of h / c_0")
+    ax.set_ylabel("largest stable k / k_0")
+    ax.set_title("sph: stability map, glass", fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    return save(fig, devices, out_dir, "sph_stability")
+
+
 def draw(run, out_dir):
     written = draw_time(run, out_dir)
     for scene in ("glass", "dam_break"):
         written += draw_accuracy(run, out_dir, scene)
+    written += draw_stability(run, out_dir)
+    written += draw_hydrostatic(run, out_dir)
+    written += draw_surge(run, out_dir)
     for path in written:
         print(f"wrote {path}")
     if not written:
@@ -226,6 +342,38 @@ def hydrostatic_table(run):
     return lines
 
 
+def surge_table(run):
+    rows = [r for r in run.rows if r.family == FAMILY
+            and r.scene == "dam_break_surge" and not is_limit(r.variant)
+            and "column_width" in r.values]
+    if not rows:
+        return []
+    lines = ["", "## sph: dam break surge front", "",
+             "Z = x / a at T = t sqrt(2 g / a); Ritter's inviscid front "
+             "Z = 1 + T sqrt(2 H / a) beside it (Martin and Moyce 1952: "
+             "docs/sph.md).", "",
+             "| variant | device | particles | alpha | Z at T = 1 | "
+             "Z at T = 2 | Z at T = 3 | steps |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in sorted(rows, key=lambda r: (r.device, r.variant,
+                                         r.args.get("particles", 0),
+                                         -r.args.get("viscosity_permille",
+                                                     0))):
+        t = indexed(r.values, "surge_t_at_")
+        z = indexed(r.values, "surge_z_at_")
+        at = {round(t[k], 6): z[k] for k in t if k in z}
+        cells = [f"{at[T]:.2f}" if T in at else "" for T in (1.0, 2.0, 3.0)]
+        lines.append(
+            f"| {r.variant} | {r.device} | {r.args.get('particles', 0):.0f} | "
+            f"{r.args.get('viscosity_permille', 0) / 1000:g} | "
+            + " | ".join(cells) + f" | {r.values.get('steps', 0):.0f} |")
+    ratio = rows[0].values["column_height"] / rows[0].values["column_width"]
+    lines.append(f"| Ritter | | | 0 | {1 + (2 * ratio) ** 0.5:.2f} | "
+                 f"{1 + 2 * (2 * ratio) ** 0.5:.2f} | "
+                 f"{1 + 3 * (2 * ratio) ** 0.5:.2f} | |")
+    return lines
+
+
 def tables(run):
     return (chapter_table(run) + accuracy_table(run) + stability_table(run)
-            + hydrostatic_table(run))
+            + hydrostatic_table(run) + surge_table(run))
