@@ -33,8 +33,27 @@ namespace hn = hwy::HWY_NAMESPACE;
 constexpr int kHalfRows = 5;
 
 // The first `count` floats at p (all lanes when count >= Lanes), the rest
-// zero; a row's last, partial vector reads nothing past the row (no
-// MaskedLoad: on SSE4 Highway 1.0.3 makes it an aligned load).
+// zero, and its store: a row's last, partial vector touches nothing past
+// the row, where another thread may be adding (the next slab of the same
+// parity). AVX2 and AVX-512 mask the lanes in the instruction; the older
+// targets go through a local buffer (no MaskedLoad: on SSE4 Highway 1.0.3
+// makes it an aligned load).
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+template <class D>
+HWY_INLINE hn::VFromD<D> LoadPart(D d, const float* p, std::uint32_t count) {
+  if (count >= hn::Lanes(d)) return hn::LoadU(d, p);
+  return hn::MaskedLoad(hn::FirstN(d, count), d, p);
+}
+
+template <class D>
+HWY_INLINE void StorePart(D d, hn::VFromD<D> v, float* p, std::uint32_t count) {
+  if (count >= hn::Lanes(d)) {
+    hn::StoreU(v, d, p);
+    return;
+  }
+  hn::BlendedStore(v, hn::FirstN(d, count), d, p);
+}
+#else
 template <class D>
 HWY_INLINE hn::VFromD<D> LoadPart(D d, const float* p, std::uint32_t count) {
   if (count >= hn::Lanes(d)) return hn::LoadU(d, p);
@@ -43,7 +62,6 @@ HWY_INLINE hn::VFromD<D> LoadPart(D d, const float* p, std::uint32_t count) {
   return hn::Load(d, part);
 }
 
-// Stores the first `count` lanes of v at p, nothing past them.
 template <class D>
 HWY_INLINE void StorePart(D d, hn::VFromD<D> v, float* p, std::uint32_t count) {
   if (count >= hn::Lanes(d)) {
@@ -54,6 +72,7 @@ HWY_INLINE void StorePart(D d, hn::VFromD<D> v, float* p, std::uint32_t count) {
   hn::Store(v, d, part);
   std::copy_n(part, count, p);
 }
+#endif
 
 // density[k] and density[j] gain m_j W and m_k W for each later j within
 // h (W without its constant poly6, applied by the caller); returns the
