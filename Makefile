@@ -1,6 +1,7 @@
 # The two commands of the quick start. Each installs what is missing, then
 # configures, builds with every core and runs; a second run reuses the build.
-#   make test              build (preset `default`) and run every test
+#   make test              build (preset `default`) and run every test, the
+#                          Python package's too (built by `make python`)
 #   make figures           quick benchmark sweep -> reports/out/ (minutes)
 #   make figures FULL=1    the paper sweep: every size, 5 repetitions
 #   make test PRESET=asan  any preset of CMakePresets.json
@@ -8,6 +9,8 @@
 #                          property (long: run before resolving, not in CI)
 #   make fuzz              every fuzz target for FUZZ_SECONDS (default 60)
 #                          each under libFuzzer + ASan + UBSan (clang)
+#   make python            the Python package `adjacent` into the venv
+#                          (pip install .; ADJ_CUDA=OFF skips the CUDA rows)
 #   make data              fetch CGAL's meshes and point sets into .cache/cgal
 #                          (make test and make figures try it, and go on
 #                          without the data when no package registry answers)
@@ -20,7 +23,7 @@ PYTHON := $(VENV)/bin/python
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all test figures build deps venv clean data data-if-possible fuzz
+.PHONY: all test figures build deps venv python clean data data-if-possible fuzz
 
 all: test
 
@@ -39,8 +42,9 @@ data:
 data-if-possible:
 	@tools/fetch-cgal-data.sh || echo "adjacent: going on without CGAL's data: real-mesh tests skip (\`make data\` fetches it)"
 
-test: build data-if-possible
+test: build data-if-possible python
 	ctest --preset $(PRESET) -j$(JOBS)
+	$(PYTHON) -m pytest -q python/tests
 
 $(VENV)/.installed: reports/requirements.txt | deps
 	python3 -m venv $(VENV)
@@ -49,6 +53,11 @@ $(VENV)/.installed: reports/requirements.txt | deps
 	touch $@
 
 venv: $(VENV)/.installed
+
+# scikit-build-core builds the extension in build/python/<wheel tag>, kept
+# between runs (pyproject.toml), with every core.
+python: venv
+	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install --quiet .
 
 figures: build venv data-if-possible
 	$(PYTHON) reports/run_benchmarks.py --build-dir $(BUILD_DIR) \

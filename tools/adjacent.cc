@@ -321,8 +321,7 @@ bool LoadCloud(const std::vector<std::string>& args, std::string_view help,
   params.spacing = options.spacing != 0 ? options.spacing : options.radius;
   params.table_size = options.table_size != 0
                           ? options.table_size
-                          : static_cast<std::uint32_t>(std::clamp<std::size_t>(
-                                2 * points.size(), 1, std::size_t{0xffffffff}));
+                          : hash_grid::DefaultTableSize(points.size());
   try {
     hash_grid::Check(points, params, true);
   } catch (const std::exception& error) {

@@ -180,6 +180,11 @@ void CheckCloud(const Points& points, double spacing, double max_dist,
 
 }  // namespace
 
+std::uint32_t DefaultTableSize(std::size_t particles) {
+  return static_cast<std::uint32_t>(
+      std::clamp<std::size_t>(2 * particles, 1, std::size_t{0xffffffff}));
+}
+
 void Check(const Points& points, const Params& params, bool hashed) {
   CheckCloud(points, params.spacing, params.max_dist, params.table_size,
              hashed);

@@ -111,6 +111,11 @@ std::span<const Variant> Variants();
 // total, which depends on the output, is checked inside the variants.
 void Check(const Points& points, const Params& params, bool hashed);
 
+// The table size the command line and the Python package give a hashed
+// variant when the caller names none: Müller's balls demo's 2N buckets (at
+// least 1, at most 2^32 - 1).
+std::uint32_t DefaultTableSize(std::size_t particles);
+
 // Müller's parameters as his pages hold them, JavaScript numbers: his cloth
 // demo searches maxDist = 0.2 * t / dtSub / 60 = 0.020000000000000004 with
 // spacing 0.01, neither of which a float holds.

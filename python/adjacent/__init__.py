@@ -1,0 +1,51 @@
+"""adjacent: the suite's variants on NumPy arrays.
+
+Every family's variants are rows of a table (``variants()``); each call
+names the row it runs (``variant=``). C++ errors arrive as
+``adjacent.Error`` (a ValueError) with the C++ message, a variant that
+cannot run here (a CUDA row without a GPU) as ``adjacent.Unavailable``.
+Variants run with the GIL released.
+"""
+
+from ._adjacent import (
+    Error,
+    Unavailable,
+    connected_components,
+    hash_grid,
+    triangle_adjacency,
+    variants,
+    verify_cloud,
+    verify_mesh,
+)
+
+__all__ = [
+    "Error",
+    "Unavailable",
+    "connected_components",
+    "hash_grid",
+    "triangle_adjacency",
+    "variants",
+    "verify",
+    "verify_cloud",
+    "verify_mesh",
+]
+
+
+def verify(points=None, radius=None, *, triangles=None, spacing=None):
+    """Every variant that takes this input, against its family's oracle.
+
+    ``verify(points, radius)``: the hash_grid variants on a cloud.
+    ``verify(points, triangles=t)``: the mesh families on the mesh whose
+    vertices are ``points``. Returns {'rows': [...], 'oracle_seconds', ...}
+    with each row's outcome 'agrees', 'differs' or 'skipped'.
+    """
+    if points is None:
+        raise ValueError("verify: points are required")
+    if triangles is not None:
+        if radius is not None:
+            raise ValueError("verify: a radius (cloud) or triangles (mesh), "
+                             "not both")
+        return verify_mesh(points, triangles)
+    if radius is None:
+        raise ValueError("verify: a radius (cloud) or triangles (mesh)")
+    return verify_cloud(points, radius, spacing)

@@ -1,0 +1,69 @@
+#pragma once
+
+// The Python module `adjacent._adjacent` (nanobind): one Bind function per
+// family, each adding its submodule; the helpers they share.
+
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "algorithms/common/points.h"
+#include "algorithms/common/variant.h"
+
+namespace adj::python {
+
+namespace nb = nanobind;
+
+// A read-only 1-D NumPy array over `values`, which it takes over (no copy):
+// the array owns the vector until Python frees it.
+template <typename T>
+nb::ndarray<nb::numpy, const T, nb::ndim<1>> ToNumpy(std::vector<T>&& values) {
+  auto* owned = new std::vector<T>(std::move(values));
+  nb::capsule owner(
+      owned, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
+  return nb::ndarray<nb::numpy, const T, nb::ndim<1>>(owned->data(),
+                                                      {owned->size()}, owner);
+}
+
+// Points (n, 3), any float dtype NumPy can cast to float32 and any strides,
+// as the suite's structure of arrays (the one copy the layout forces).
+using PointArray = nb::ndarray<const float, nb::shape<-1, 3>, nb::device::cpu>;
+Points ToPoints(const PointArray& array);
+
+// The row of `table` named `name`, or std::invalid_argument listing the
+// names (Python's ValueError); adj::Unavailable where it cannot run here.
+template <typename Fn>
+const adj::Variant<Fn>& PickVariant(std::span<const adj::Variant<Fn>> table,
+                                    std::string_view family,
+                                    std::string_view name) {
+  const adj::Variant<Fn>* variant = adj::FindVariant(table, name);
+  if (variant == nullptr) {
+    std::string names;
+    for (const auto& row : table) {
+      names += names.empty() ? "" : ", ";
+      names += row.name;
+    }
+    throw std::invalid_argument(std::string(family) + ": no variant '" +
+                                std::string(name) + "' (variants: " + names +
+                                ")");
+  }
+  const Availability availability = adj::CanRun(*variant);
+  if (!availability.available) {
+    throw adj::Unavailable(std::string(family) + "/" + std::string(name) +
+                           " cannot run here: " + availability.reason);
+  }
+  return *variant;
+}
+
+void BindHashGrid(nb::module_& m);
+void BindTriangleAdjacency(nb::module_& m);
+void BindConnectedComponents(nb::module_& m);
+void BindVerify(nb::module_& m);
+
+}  // namespace adj::python

@@ -1,0 +1,67 @@
+// adjacent.connected_components: a label per vertex of a CSR graph by any
+// row of the family's variant table.
+#include "algorithms/connected_components/connected_components.h"
+
+#include <nanobind/stl/string.h>
+
+#include <string>
+
+#include "algorithms/common/csr.h"
+#include "python/bindings/bindings.h"
+
+namespace adj::python {
+namespace {
+
+struct Labels {
+  nb::ndarray<nb::numpy, const std::uint32_t, nb::ndim<1>> labels;
+  std::uint32_t count;
+  int threads;
+};
+
+using IndexArray =
+    nb::ndarray<const std::uint32_t, nb::ndim<1>, nb::device::cpu>;
+
+std::vector<std::uint32_t> ToVector(const IndexArray& array) {
+  const auto view = array.view();
+  std::vector<std::uint32_t> values(array.shape(0));
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = view(i);
+  return values;
+}
+
+Labels Label(const IndexArray& offsets, const IndexArray& indices,
+             const std::string& variant_name) {
+  const connected_components::Variant& variant = PickVariant(
+      connected_components::Variants(), "connected_components", variant_name);
+  Csr graph;
+  graph.offsets = ToVector(offsets);
+  graph.indices = ToVector(indices);
+  connected_components::Components out;
+  {
+    nb::gil_scoped_release release;
+    variant.run(graph, out);
+  }
+  return {ToNumpy(std::move(out.labels)), out.count, out.threads};
+}
+
+}  // namespace
+
+void BindConnectedComponents(nb::module_& parent) {
+  nb::module_ m =
+      parent.def_submodule("connected_components",
+                           "Connected components of an undirected graph "
+                           "(docs/connected_components.md).");
+  nb::class_<Labels>(m, "Labels",
+                     "Two vertices share a label iff they are connected.")
+      .def_prop_ro(
+          "labels", [](const Labels& r) { return r.labels; },
+          nb::rv_policy::automatic)
+      .def_ro("count", &Labels::count, "the number of components")
+      .def_ro("threads", &Labels::threads);
+  m.def("label", &Label, nb::arg("offsets"), nb::arg("indices"),
+        nb::arg("variant") = "ecl_cc",
+        "Component labels of the graph whose vertex v's neighbours are "
+        "indices[offsets[v]:offsets[v+1]] (every edge in both rows), by the "
+        "variant `variant`.");
+}
+
+}  // namespace adj::python

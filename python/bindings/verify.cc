@@ -1,0 +1,97 @@
+// adjacent.verify_cloud / verify_mesh: every variant of the families that
+// take the input, each against its family's oracle (checks/), as the
+// command line's `adjacent verify` does.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+
+#include <optional>
+#include <string>
+
+#include "algorithms/common/mesh.h"
+#include "algorithms/hash_grid/hash_grid.h"
+#include "python/bindings/bindings.h"
+#include "tools/families.h"
+
+namespace adj::python {
+namespace {
+
+nb::list Rows(const std::vector<cli::VerifyRow>& rows) {
+  nb::list out;
+  for (const cli::VerifyRow& row : rows) {
+    nb::dict entry;
+    entry["family"] = row.family;
+    entry["variant"] = row.variant;
+    entry["backend"] = std::string(BackendName(row.backend));
+    entry["outcome"] =
+        row.outcome == cli::VerifyRow::Outcome::kAgrees    ? "agrees"
+        : row.outcome == cli::VerifyRow::Outcome::kDiffers ? "differs"
+                                                           : "skipped";
+    entry["detail"] = row.detail;
+    entry["seconds"] = row.seconds;
+    out.append(entry);
+  }
+  return out;
+}
+
+nb::dict VerifyCloud(const PointArray& array, float radius,
+                     std::optional<float> spacing) {
+  const Points points = ToPoints(array);
+  hash_grid::Params params;
+  params.max_dist = radius;
+  params.spacing = spacing.value_or(radius);
+  params.table_size = hash_grid::DefaultTableSize(points.size());
+  hash_grid::Check(points, params, true);
+  double oracle_seconds = 0;
+  std::string scope;
+  std::vector<cli::VerifyRow> rows;
+  {
+    nb::gil_scoped_release release;
+    rows = cli::VerifyOnCloud(points, params, oracle_seconds, scope);
+  }
+  nb::dict out;
+  out["rows"] = Rows(rows);
+  out["oracle_seconds"] = oracle_seconds;
+  out["oracle_scope"] = scope;
+  return out;
+}
+
+using TriangleArray =
+    nb::ndarray<const std::uint32_t, nb::shape<-1, 3>, nb::device::cpu>;
+
+nb::dict VerifyMesh(const PointArray& positions,
+                    const TriangleArray& triangles) {
+  Mesh mesh;
+  mesh.positions = ToPoints(positions);
+  const auto view = triangles.view();
+  mesh.triangles.resize(triangles.shape(0));
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    mesh.triangles[t] = {view(t, 0), view(t, 1), view(t, 2)};
+  }
+  double oracle_seconds = 0;
+  std::vector<cli::VerifyRow> rows;
+  {
+    nb::gil_scoped_release release;
+    rows = cli::VerifyOnMesh(mesh, oracle_seconds);
+  }
+  nb::dict out;
+  out["rows"] = Rows(rows);
+  out["oracle_seconds"] = oracle_seconds;
+  return out;
+}
+
+}  // namespace
+
+void BindVerify(nb::module_& m) {
+  m.def("verify_cloud", &VerifyCloud, nb::arg("points"), nb::arg("radius"),
+        nb::arg("spacing") = nb::none(),
+        "Every hash_grid variant on `points` (n x 3) against the brute-force "
+        "oracle: {'rows': [{family, variant, backend, outcome ('agrees', "
+        "'differs', 'skipped'), detail, seconds}], 'oracle_seconds', "
+        "'oracle_scope'}.");
+  m.def("verify_mesh", &VerifyMesh, nb::arg("positions"), nb::arg("triangles"),
+        "Every variant of the mesh families (triangle adjacency, triplet "
+        "schedules, ...) on the mesh against their oracles: {'rows': [...], "
+        "'oracle_seconds'}.");
+}
+
+}  // namespace adj::python
