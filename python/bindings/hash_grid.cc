@@ -4,9 +4,12 @@
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
+#include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "python/bindings/bindings.h"
 
@@ -46,6 +49,33 @@ NeighborLists QueryAll(const PointArray& array, float radius,
           out.threads};
 }
 
+// The C++ side of the Python overhead benchmark
+// (python/benchmarks/query_all_overhead.py): the points converted once,
+// then `repetitions` runs of the variant timed in C++ alone, each into a
+// fresh output as query_all's are; seconds per run.
+std::vector<double> TimeQueryAll(const PointArray& array, float radius,
+                                 const std::string& variant_name,
+                                 int repetitions) {
+  const hash_grid::Variant& variant =
+      PickVariant(hash_grid::Variants(), "hash_grid", variant_name);
+  const Points points = ToPoints(array);
+  hash_grid::Params params;
+  params.max_dist = radius;
+  params.spacing = radius;
+  params.table_size = hash_grid::DefaultTableSize(points.size());
+  std::vector<double> seconds;
+  nb::gil_scoped_release release;
+  for (int r = 0; r < repetitions; ++r) {
+    hash_grid::Neighbors out;
+    const auto start = std::chrono::steady_clock::now();
+    variant.run(points, params, out);
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  return seconds;
+}
+
 }  // namespace
 
 void BindHashGrid(nb::module_& parent) {
@@ -72,6 +102,11 @@ void BindHashGrid(nb::module_& parent) {
         "(n x 3), by the hash_grid variant `variant`; `spacing` is the cell "
         "edge (default: the radius), `table_size` the buckets of Müller's "
         "hashed row (0: twice the points).");
+  m.def("time_query_all", &TimeQueryAll, nb::arg("points"), nb::arg("radius"),
+        nb::arg("variant"), nb::arg("repetitions"),
+        "Seconds per run of the variant called from C++ on `points` "
+        "(converted once; spacing = radius), for measuring what a Python "
+        "call adds (python/benchmarks/query_all_overhead.py).");
 }
 
 }  // namespace adj::python

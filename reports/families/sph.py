@@ -17,10 +17,14 @@ def step_rows(run, scene):
             and "steps_per_second" in r.values]
 
 
+def scene_rows(run, scene, counter):
+    """The rows (not limits) of `scene` that carry `counter`."""
+    return [r for r in run.rows if r.family == FAMILY and r.scene == scene
+            and not is_limit(r.variant) and counter in r.values]
+
+
 def accuracy_rows(run, scene):
-    return [r for r in run.rows if r.family == FAMILY
-            and r.scene == f"{scene}_accuracy" and not is_limit(r.variant)
-            and "density_rms_percent" in r.values]
+    return scene_rows(run, f"{scene}_accuracy", "density_rms_percent")
 
 
 def limit_us(run, scene, particles, device):
@@ -179,9 +183,7 @@ def draw_surge(run, out_dir):
     one line per variant, particles and viscosity, beside Ritter's
     inviscid shallow-water front Z = 1 + T sqrt(2 H / a). Martin and
     Moyce's measurements are not drawn: docs/sph.md says why."""
-    rows = [r for r in run.rows if r.family == FAMILY
-            and r.scene == "dam_break_surge" and not is_limit(r.variant)
-            and "column_width" in r.values]
+    rows = scene_rows(run, "dam_break_surge", "column_width")
     if not rows:
         return []
     devices = sorted({r.device for r in rows})
@@ -220,9 +222,7 @@ def draw_hydrostatic(run, out_dir):
     """Each glass_hydrostatic row's pressure per depth bin, and half of it
     (the pressure whose gradient the contract's force exerts), beside
     rho_0 g depth."""
-    rows = [r for r in run.rows if r.family == FAMILY
-            and r.scene == "glass_hydrostatic" and not is_limit(r.variant)
-            and "hydrostatic_error_percent" in r.values]
+    rows = scene_rows(run, "glass_hydrostatic", "hydrostatic_error_percent")
     if not rows:
         return []
     devices = sorted({r.device for r in rows})
@@ -259,9 +259,7 @@ def draw_hydrostatic(run, out_dir):
 def draw_stability(run, out_dir):
     """The stability map: the largest stable stiffness (over k_0) at each
     time step (in % of h / c_0), one line per variant."""
-    rows = [r for r in run.rows if r.family == FAMILY
-            and r.scene == "glass_stability"
-            and "largest_stable_k_over_k0" in r.values]
+    rows = scene_rows(run, "glass_stability", "largest_stable_k_over_k0")
     if not rows:
         return []
     devices = sorted({r.device for r in rows})
@@ -298,9 +296,7 @@ def draw(run, out_dir):
 
 
 def stability_table(run):
-    rows = [r for r in run.rows if r.family == FAMILY
-            and r.scene == "glass_stability"
-            and "largest_stable_k" in r.values]
+    rows = scene_rows(run, "glass_stability", "largest_stable_k")
     if not rows:
         return []
     lines = ["", "## sph: stability sweep (largest stable k at a fixed dt, "
@@ -320,9 +316,7 @@ def stability_table(run):
 
 
 def hydrostatic_table(run):
-    rows = [r for r in run.rows if r.family == FAMILY
-            and r.scene == "glass_hydrostatic"
-            and "hydrostatic_error_percent" in r.values]
+    rows = scene_rows(run, "glass_hydrostatic", "hydrostatic_error_percent")
     if not rows:
         return []
     goal = run.goals.get(FAMILY, {}).get("hydrostatic_error_percent")
@@ -343,9 +337,7 @@ def hydrostatic_table(run):
 
 
 def surge_table(run):
-    rows = [r for r in run.rows if r.family == FAMILY
-            and r.scene == "dam_break_surge" and not is_limit(r.variant)
-            and "column_width" in r.values]
+    rows = scene_rows(run, "dam_break_surge", "column_width")
     if not rows:
         return []
     lines = ["", "## sph: dam break surge front", "",

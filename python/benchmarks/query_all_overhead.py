@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""What a call through Python adds to a hash_grid variant: a 1M-point
+`adjacent.hash_grid.query_all` against the same variant on the same points
+called from C++ (`time_query_all`: the points converted once, each run into
+a fresh output, timed in C++), repetitions interleaved, in one run.
+
+Writes Google Benchmark-shaped JSON (`hash_grid/python/<scene>/...` and
+`hash_grid/<variant>/<scene>/...` rows, times in ms) and prints the ratio
+of medians; the goal (issue 39) is at most 1.05.
+
+    .venv/bin/python python/benchmarks/query_all_overhead.py \
+        [--points 1000000] [--repetitions 9] [--variant cell_order_simd_openmp] \
+        [--out reports/out/json/python_overhead.json]
+"""
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import time
+
+import numpy as np
+
+import adjacent
+
+
+def git_revision():
+    try:
+        return subprocess.run(["git", "describe", "--always", "--dirty",
+                               "--abbrev=40"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--points", type=int, default=1_000_000)
+    parser.add_argument("--repetitions", type=int, default=9)
+    parser.add_argument("--variants", nargs="+",
+                        default=["cell_sorted", "cell_order_simd_openmp"])
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args()
+
+    rng = np.random.default_rng(1)
+    points = rng.random((args.points, 3), dtype=np.float32)
+    # About 30 neighbours a point in the unit cube.
+    radius = float((30 / (4 / 3 * np.pi * args.points)) ** (1 / 3))
+    scene = "uniform"
+    rows = []
+    for variant in args.variants:
+        # A warm-up of each, then the two interleaved.
+        adjacent.hash_grid.query_all(points, radius, variant=variant)
+        adjacent.hash_grid.time_query_all(points, radius, variant, 1)
+        python_ms, cpp_ms = [], []
+        entries = 0
+        for _ in range(args.repetitions):
+            start = time.perf_counter()
+            result = adjacent.hash_grid.query_all(points, radius,
+                                                  variant=variant)
+            python_ms.append(1e3 * (time.perf_counter() - start))
+            entries = len(result.indices)
+            del result
+            cpp_ms.append(1e3 * adjacent.hash_grid.time_query_all(
+                points, radius, variant, 1)[0])
+        ratios = [p / c for p, c in zip(python_ms, cpp_ms)]
+        ratio = statistics.median(python_ms) / statistics.median(cpp_ms)
+        print(f"{variant}: python {statistics.median(python_ms):.2f} ms, "
+              f"C++ {statistics.median(cpp_ms):.2f} ms, ratio of medians "
+              f"{ratio:.4f} (pairwise {min(ratios):.4f} - {max(ratios):.4f}); "
+              f"goal <= 1.05")
+        for caller, times in (("python", python_ms), ("cpp", cpp_ms)):
+            for rep, t in enumerate(times):
+                rows.append({
+                    "name": f"hash_grid/{variant}/{scene}/points:"
+                            f"{args.points}/caller:{caller}",
+                    "run_name": f"hash_grid/{variant}/{scene}/points:"
+                                f"{args.points}/caller:{caller}",
+                    "run_type": "iteration", "repetition_index": rep,
+                    "repetitions": args.repetitions, "iterations": 1,
+                    "real_time": t, "time_unit": "ms",
+                    "points": args.points, "radius": radius,
+                    "entries": entries, "verified": 1})
+        rows.append({"name": f"hash_grid/{variant}/{scene}/points:"
+                             f"{args.points}/python_over_cpp",
+                     "run_type": "aggregate", "ratio_of_medians": ratio,
+                     "ratio_min": min(ratios), "ratio_max": max(ratios)})
+    document = {
+        "context": {
+            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "executable": "python/benchmarks/query_all_overhead.py",
+            "adj_git_revision": git_revision(),
+            "cpu_model": cpu_model(),
+            "num_cpus": os.cpu_count(),
+            "omp_num_threads": os.environ.get("OMP_NUM_THREADS", "unset"),
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            "adj_goal/python/query_all_overhead_ratio": "1.05",
+        },
+        "benchmarks": rows,
+    }
+    if args.out:
+        os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+        with open(args.out, "w") as out:
+            json.dump(document, out, indent=1)
+        print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
