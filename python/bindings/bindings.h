@@ -64,6 +64,7 @@ const adj::Variant<Fn>& PickVariant(std::span<const adj::Variant<Fn>> table,
 void BindHashGrid(nb::module_& m);
 void BindTriangleAdjacency(nb::module_& m);
 void BindConnectedComponents(nb::module_& m);
+void BindTripletSchedule(nb::module_& m);
 void BindVerify(nb::module_& m);
 
 }  // namespace adj::python

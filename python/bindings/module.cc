@@ -61,5 +61,6 @@ NB_MODULE(_adjacent, m) {
   adj::python::BindHashGrid(m);
   adj::python::BindTriangleAdjacency(m);
   adj::python::BindConnectedComponents(m);
+  adj::python::BindTripletSchedule(m);
   adj::python::BindVerify(m);
 }
