@@ -56,13 +56,8 @@ Fluid MakeFluid(const std::string& scene, std::int64_t n) {
   const scenes::FluidScene fluid =
       scene == "glass" ? scenes::GlassAtRest(particles, kSpacing)
                        : scenes::DamBreak(particles, kSpacing);
-  Container box;
-  box.kind = fluid.glass ? Container::Kind::kGlass : Container::Kind::kBox;
-  for (int k = 0; k < 3; ++k) {
-    box.lo[k] = fluid.lo[k];
-    box.hi[k] = fluid.hi[k];
-  }
-  return LatticeFluid(fluid.positions, fluid.spacing, fluid.height, box);
+  return LatticeFluid(fluid.positions, fluid.spacing, fluid.height,
+                      ContainerOf(fluid.glass, fluid.lo, fluid.hi));
 }
 
 // Scenes are built once per (scene, size) and shared by the rows.

@@ -101,15 +101,9 @@ int SphCommand(const std::vector<std::string>& args) {
   const scenes::FluidScene scene =
       options.scene == "glass" ? scenes::GlassAtRest(particles, kSpacing)
                                : scenes::DamBreak(particles, kSpacing);
-  sph::Container box;
-  box.kind =
-      scene.glass ? sph::Container::Kind::kGlass : sph::Container::Kind::kBox;
-  for (int k = 0; k < 3; ++k) {
-    box.lo[k] = scene.lo[k];
-    box.hi[k] = scene.hi[k];
-  }
   const sph::Fluid fluid =
-      sph::LatticeFluid(scene.positions, scene.spacing, scene.height, box);
+      sph::LatticeFluid(scene.positions, scene.spacing, scene.height,
+                        sph::ContainerOf(scene.glass, scene.lo, scene.hi));
   sph::State state = fluid.state;
   sph::State expected = fluid.state;
   sph::Workspace workspace, reference_workspace;

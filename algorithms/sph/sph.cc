@@ -291,6 +291,17 @@ State AtRest(const Points& positions, float spacing, const Params& params) {
   return state;
 }
 
+Container ContainerOf(bool glass, const std::array<float, 3>& lo,
+                      const std::array<float, 3>& hi) {
+  Container box;
+  box.kind = glass ? Container::Kind::kGlass : Container::Kind::kBox;
+  for (int k = 0; k < 3; ++k) {
+    box.lo[k] = lo[k];
+    box.hi[k] = hi[k];
+  }
+  return box;
+}
+
 Fluid LatticeFluid(const Points& positions, float spacing, float height,
                    const Container& container) {
   Fluid fluid;

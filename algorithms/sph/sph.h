@@ -49,6 +49,7 @@
 // first such particle (a blown-up state: lower dt or stiffness); the state then
 // holds that step's result. No particles is valid.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -181,6 +182,11 @@ State AtRest(const Points& positions, float spacing, const Params& params);
 // Particles at `positions`, on a lattice of `spacing`, in a column `height`
 // tall, at rest in `container`: WeaklyCompressible's constants with that
 // container and AtRest's state.
+// A glass (the vertical cylinder inscribed in lo..hi's x-z extent) or a
+// box from lo to hi, restitution 0: a scene's container (scenes/fluids.h).
+Container ContainerOf(bool glass, const std::array<float, 3>& lo,
+                      const std::array<float, 3>& hi);
+
 struct Fluid {
   State state;
   Params params;

@@ -65,6 +65,7 @@ void BindHashGrid(nb::module_& m);
 void BindTriangleAdjacency(nb::module_& m);
 void BindConnectedComponents(nb::module_& m);
 void BindTripletSchedule(nb::module_& m);
+void BindSph(nb::module_& m);
 void BindVerify(nb::module_& m);
 
 }  // namespace adj::python

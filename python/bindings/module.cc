@@ -62,5 +62,6 @@ NB_MODULE(_adjacent, m) {
   adj::python::BindTriangleAdjacency(m);
   adj::python::BindConnectedComponents(m);
   adj::python::BindTripletSchedule(m);
+  adj::python::BindSph(m);
   adj::python::BindVerify(m);
 }
