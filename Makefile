@@ -9,6 +9,9 @@
 #                          property (long: run before resolving, not in CI)
 #   make fuzz              every fuzz target for FUZZ_SECONDS (default 60)
 #                          each under libFuzzer + ASan + UBSan (clang)
+#   make compare BASE=REV  REV's benchmarks against the working tree's,
+#                          alternating rounds (ROUNDS=7, FAMILIES="a b"),
+#                          the changes beyond noise flagged (reports/compare.py)
 #   make python            the Python package `adjacent` into the venv
 #                          (pip install .; ADJ_CUDA=OFF skips the CUDA rows)
 #   make data              fetch CGAL's meshes and point sets into .cache/cgal
@@ -23,7 +26,7 @@ PYTHON := $(VENV)/bin/python
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all test figures build deps venv python clean data data-if-possible fuzz
+.PHONY: all test figures build deps venv python compare clean data data-if-possible fuzz
 
 all: test
 
@@ -64,6 +67,11 @@ figures: build venv data-if-possible
 	  --out reports/out/json $(if $(FULL),--full)
 	$(PYTHON) reports/figures.py --json reports/out/json \
 	  --data reports/data --out reports/out
+
+ROUNDS ?= 7
+compare: build venv
+	@test -n "$(BASE)" || { echo "make compare BASE=<revision> [ROUNDS=7] [FAMILIES=\"prefix_sum ...\"]"; exit 2; }
+	JOBS=$(JOBS) PYTHON=$(PYTHON) tools/compare-revisions.sh $(BASE) $(ROUNDS) $(FAMILIES)
 
 fuzz: data-if-possible
 	@PRESET=fuzz tools/install-deps.sh
