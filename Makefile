@@ -67,6 +67,7 @@ figures: build venv data-if-possible
 	  --out reports/out/json $(if $(FULL),--full)
 	$(PYTHON) reports/figures.py --json reports/out/json \
 	  --data reports/data --out reports/out
+	@echo "adjacent: the report is reports/out/report.md, its figures beside it in reports/out/"
 
 ROUNDS ?= 7
 compare: build venv

@@ -17,14 +17,21 @@ import subprocess
 import sys
 import time
 
+try:  # the venv has it; a GPU machine's bare python3 (gpu-check.sh) may not
+    import tqdm
+except ImportError:
+    tqdm = None
+
 # Families whose report judges a time goal against a baseline row
 # (triplet_schedule's goal table: "no slower than nvcloth_warp"). One run
 # cannot decide that on a noisy host: on a 2-vCPU EPYC VM, nvcloth_warp's
 # time over bfs_walk_warp_openmp's, repetition against repetition, ranged
 # from 0.66 to 1.74 on the permuted 125k grid
 # (reports/data/epyc-avx2-2vcpu/triplet_schedule.json.gz). The table takes
-# medians and marks the verdicts whose repetitions overlap.
-QUICK_REPETITIONS = {"triplet_schedule": 3}
+# medians and marks the verdicts a Mann-Whitney U test over the
+# repetitions cannot separate (reports/noise.py), which needs 5 a side to
+# separate anything at alpha = 0.05.
+QUICK_REPETITIONS = {"triplet_schedule": 5}
 
 
 def main():
@@ -73,12 +80,39 @@ def main():
         if args.filter:
             command.append(f"--benchmark_filter={args.filter}")
         started = time.monotonic()
-        result = subprocess.run(command, env=env)
+        result = run_with_progress(command, env, family, repetitions)
         if result.returncode != 0:
             sys.exit(f"{binary.name} failed with exit status "
                      f"{result.returncode}")
         print(f"[{k}/{len(binaries)}] {family} done in "
               f"{time.monotonic() - started:.0f} s", flush=True)
+
+
+def run_with_progress(command, env, family, repetitions):
+    """Runs one benchmark binary, its console lines passed through, with a
+    progress bar over its benchmarks and an estimate of the time left
+    (tqdm: from the pace so far); without tqdm, just the lines."""
+    if tqdm is None:
+        return subprocess.run(command, env=env)
+    listing = subprocess.run(
+        [c for c in command if not c.startswith("--benchmark_out")]
+        + ["--benchmark_list_tests=true"],
+        env=env, capture_output=True, text=True)
+    names = [line for line in listing.stdout.splitlines()
+             if line.startswith(f"{family}/")]
+    # A repeated benchmark prints its 4 aggregates (mean, median, stddev,
+    # cv), a single one its own line.
+    total = len(names) * (4 if repetitions > 1 else 1)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
+                               text=True, bufsize=1)
+    with tqdm.tqdm(total=total or None, desc=family, unit="row",
+                   dynamic_ncols=True, leave=False) as bar:
+        for line in process.stdout:
+            tqdm.tqdm.write(line.rstrip("\n"))
+            if line.startswith(f"{family}/"):
+                bar.update(1)
+    process.wait()
+    return process
 
 
 if __name__ == "__main__":

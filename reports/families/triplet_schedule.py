@@ -3,6 +3,8 @@ replays, and the goal table per scene."""
 
 from collections import defaultdict
 
+import noise
+
 from engine import (BarFigure, Figure, check_cost_table, is_kernel_only,
                     is_limit, real_time_us)
 
@@ -60,18 +62,19 @@ FIGURES = [
 # maxAdj + 1 sets, at most the JSON's warp_replays_per_ideal goal, and no
 # slower than the baseline; a simd schedule with no more padding than the
 # baseline's and no slower.
-# The time criterion is judged on medians; where both rows were repeated and
-# their repetitions' times overlap, the verdict is marked, since on a noisy
-# host another run may reverse it.
-NOISE_NOTE = ("A time marked ~: the repetitions of the two rows overlap in "
-              "time, so another run may reverse the verdict.")
+# The time criterion is judged on medians; where both rows were repeated
+# and a two-sided Mann-Whitney U test over their repetitions cannot tell
+# them apart at alpha = 0.05 (reports/noise.py, the test `make compare`
+# flags with), the verdict is marked, since another run may reverse it.
+NOISE_NOTE = ("A time marked ~: a two-sided Mann-Whitney U test over the "
+              "two rows' repetitions cannot tell them apart (p >= 0.05), "
+              "so another run may reverse the verdict.")
 
 
-def times_overlap(a, b):
-    """Whether two rows' repetitions overlap in time (both repeated): then
-    another run may reverse which is faster."""
-    return bool(a.times and b.times) and (min(a.times) <= max(b.times)
-                                          and min(b.times) <= max(a.times))
+def times_within_noise(a, b):
+    """Whether both rows were repeated and the test cannot tell their
+    repetition times apart."""
+    return bool(a.times and b.times) and noise.within_noise(a.times, b.times)
 
 
 def tables(run):
@@ -154,7 +157,7 @@ def tables(run):
                     base_padding = base.values["padding"]
                     checks.append((padding <= base_padding,
                                    f"{padding:.0f} ({base_padding:.0f})"))
-                noisy = times_overlap(base, row)
+                noisy = times_within_noise(base, row)
                 repeated |= bool(base.times and row.times)
                 checks.append((speed >= 1,
                                f"{speed:.2f}x" + ("~" if noisy else "")))
