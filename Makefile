@@ -2,7 +2,8 @@
 # configures, builds with every core and runs; a second run reuses the build.
 #   make test              build (preset `default`) and run every test, the
 #                          Python package's too (built by `make python`)
-#   make figures           quick benchmark sweep -> reports/out/ (minutes)
+#   make figures           quick benchmark sweep -> reports/out/ (minutes):
+#                          report.md and index.html with the figures
 #   make figures FULL=1    the paper sweep: every size, 5 repetitions
 #   make test PRESET=asan  any preset of CMakePresets.json
 #   make test PRESET=asan-deep   the asan build, 500 RapidCheck cases per
@@ -45,9 +46,12 @@ data:
 data-if-possible:
 	@tools/fetch-cgal-data.sh || echo "adjacent: going on without CGAL's data: real-mesh tests skip (\`make data\` fetches it)"
 
+# The JUnit file feeds the report page's verification matrix (one column
+# per preset that ran).
 test: build data-if-possible python
-	ctest --preset $(PRESET) -j$(JOBS)
-	$(PYTHON) -m pytest -q python/tests
+	mkdir -p reports/out
+	ctest --preset $(PRESET) -j$(JOBS) --output-junit $(CURDIR)/reports/out/tests-$(PRESET).xml
+	$(PYTHON) -m pytest -q python/tests reports/tests
 
 $(VENV)/.installed: reports/requirements.txt | deps
 	python3 -m venv $(VENV)

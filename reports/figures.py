@@ -15,6 +15,7 @@ import pkgutil
 import sys
 
 import engine
+import page
 import families
 
 
@@ -93,8 +94,12 @@ def main():
         if hasattr(module, "tables"):
             report += module.tables(run)
     report += engine.device_resident_table(run)
-    (args.out / "report.md").write_text("\n".join(report) + "\n")
+    report_md = "\n".join(report) + "\n"
+    (args.out / "report.md").write_text(report_md)
     print(f"wrote {args.out / 'report.md'}")
+    junit = sorted(args.out.glob("tests-*.xml"))
+    readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+    print(f"wrote {page.write(args.out, report_md, run, readme, junit)}")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,19 @@ for package in "${packages[@]}"; do
   installed "$package" || missing+=("$package")
 done
 
+# Optional: Debian's chromium, for the report page's test (which skips,
+# saying so, without it). Tried as root only, and never fatal.
+optional=()
+has_command chromium || installed chromium || optional+=(chromium)
+if [ ${#optional[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ] && has_command apt-get; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${optional[@]}" >/dev/null 2>&1 ||
+    { apt-get update -qq >/dev/null 2>&1 &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        --no-install-recommends "${optional[@]}" >/dev/null 2>&1; } ||
+    echo "adjacent: could not install ${optional[*]}: the report page test will skip" >&2
+fi
+
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 command="apt-get update && apt-get install -y ${missing[*]}"
