@@ -4,6 +4,8 @@
 #                          Python package's too (built by `make python`)
 #   make figures           quick benchmark sweep -> reports/out/ (minutes):
 #                          report.md and index.html with the figures
+#   make figures SLURM=1   the same sweep as a Slurm job array, a row per
+#                          machine (PARTITIONS="a b": each node type)
 #   make figures FULL=1    the paper sweep: every size, 5 repetitions
 #   make test PRESET=asan  any preset of CMakePresets.json
 #   make test PRESET=asan-deep   the asan build, 500 RapidCheck cases per
@@ -66,9 +68,14 @@ venv: $(VENV)/.installed
 python: venv
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install --quiet .
 
+# SLURM=1: the sweep as a Slurm job array (PARTITIONS="a b": one array per
+# node type), merged per machine (reports/slurm_sweep.py).
 figures: build venv data-if-possible
-	$(PYTHON) reports/run_benchmarks.py --build-dir $(BUILD_DIR) \
-	  --out reports/out/json $(if $(FULL),--full)
+	$(if $(SLURM),$(PYTHON) reports/slurm_sweep.py --build-dir $(BUILD_DIR) \
+	  --out reports/out $(if $(FULL),--full) \
+	  $(if $(PARTITIONS),--partitions $(PARTITIONS)),$(PYTHON) \
+	  reports/run_benchmarks.py --build-dir $(BUILD_DIR) \
+	  --out reports/out/json $(if $(FULL),--full))
 	$(PYTHON) reports/figures.py --json reports/out/json \
 	  --data reports/data --out reports/out
 	@echo "adjacent: the report is reports/out/report.md, its figures beside it in reports/out/"

@@ -31,10 +31,13 @@ for package in "${packages[@]}"; do
   installed "$package" || missing+=("$package")
 done
 
-# Optional: Debian's chromium, for the report page's test (which skips,
-# saying so, without it). Tried as root only, and never fatal.
+# Optional: Debian's chromium for the report page's test, slurm-wlm and
+# munge for the local Slurm test (both skip, saying so, without them).
+# Tried as root only, and never fatal.
 optional=()
 has_command chromium || installed chromium || optional+=(chromium)
+has_command slurmctld || installed slurm-wlm || optional+=(slurm-wlm)
+has_command munged || installed munge || optional+=(munge)
 if [ ${#optional[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ] && has_command apt-get; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
     "${optional[@]}" >/dev/null 2>&1 ||
