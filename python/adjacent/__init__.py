@@ -10,8 +10,11 @@ Variants run with the GIL released.
 from ._adjacent import (
     Error,
     Unavailable,
+    compaction,
     connected_components,
     hash_grid,
+    hash_set,
+    prefix_sum,
     sph,
     triangle_adjacency,
     triplet_schedule,
@@ -23,8 +26,11 @@ from ._adjacent import (
 __all__ = [
     "Error",
     "Unavailable",
+    "compaction",
     "connected_components",
     "hash_grid",
+    "hash_set",
+    "prefix_sum",
     "sph",
     "triangle_adjacency",
     "triplet_schedule",

@@ -66,6 +66,7 @@ void BindTriangleAdjacency(nb::module_& m);
 void BindConnectedComponents(nb::module_& m);
 void BindTripletSchedule(nb::module_& m);
 void BindSph(nb::module_& m);
+void BindStreams(nb::module_& m);
 void BindVerify(nb::module_& m);
 
 }  // namespace adj::python

@@ -63,5 +63,6 @@ NB_MODULE(_adjacent, m) {
   adj::python::BindConnectedComponents(m);
   adj::python::BindTripletSchedule(m);
   adj::python::BindSph(m);
+  adj::python::BindStreams(m);
   adj::python::BindVerify(m);
 }
