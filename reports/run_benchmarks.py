@@ -34,6 +34,19 @@ except ImportError:
 QUICK_REPETITIONS = {"triplet_schedule": 5}
 
 
+def benchmark_binaries(build_dir, families=None):
+    """The families' benchmark binaries under build_dir (every one when
+    `families` is empty); exits when there is none."""
+    binaries = sorted((build_dir / "benchmarks").glob("*_bench"))
+    if families:
+        binaries = [b for b in binaries
+                    if b.name.removesuffix("_bench") in families]
+    if not binaries:
+        sys.exit(f"no *_bench binaries under {build_dir}/benchmarks: "
+                 "build first (make build)")
+    return binaries
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--build-dir", required=True, type=pathlib.Path)
@@ -46,13 +59,7 @@ def main():
                         help="only these families (default: all built)")
     args = parser.parse_args()
 
-    binaries = sorted((args.build_dir / "benchmarks").glob("*_bench"))
-    if args.families:
-        binaries = [b for b in binaries
-                    if b.name.removesuffix("_bench") in args.families]
-    if not binaries:
-        sys.exit(f"no *_bench binaries under {args.build_dir}/benchmarks: "
-                 "build first (make build)")
+    binaries = benchmark_binaries(args.build_dir, args.families)
     args.out.mkdir(parents=True, exist_ok=True)
 
     env = dict(os.environ)

@@ -26,6 +26,8 @@ import time
 from collections import defaultdict
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "reports"))
+import run_benchmarks  # noqa: E402
 
 
 def shards(binary, family, full):
@@ -92,12 +94,8 @@ def main():
                         help="seconds between squeue polls")
     args = parser.parse_args()
 
-    binaries = sorted((args.build_dir / "benchmarks").glob("*_bench"))
-    if args.families:
-        binaries = [b for b in binaries
-                    if b.name.removesuffix("_bench") in args.families]
-    if not binaries:
-        sys.exit(f"no *_bench binaries under {args.build_dir}/benchmarks")
+    binaries = run_benchmarks.benchmark_binaries(args.build_dir,
+                                                 args.families)
     tasks = []
     for binary in binaries:
         family = binary.name.removesuffix("_bench")
