@@ -247,6 +247,16 @@ std::string FirstUnclusteredSurvivor(const State& before, const State& after) {
   return "";
 }
 
+MergeChoice MergeChoiceOf(std::string_view variant, adj::Backend backend) {
+  if (variant == "serial_printed") return MergeChoice::kPrinted;
+  if (variant == "data_parallel" || variant == "flat_host" ||
+      variant == "cuda_data_parallel") {
+    return MergeChoice::kPriorityRounds;
+  }
+  if (backend == adj::Backend::kSerial) return MergeChoice::kFirstFit;
+  return MergeChoice::kAnyValid;
+}
+
 std::string FirstDifference(const State& before, const Points& positions,
                             const Params& params, MergeChoice merge_choice,
                             const State& after, const Csr& belong,

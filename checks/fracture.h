@@ -5,7 +5,9 @@
 // invariants every state between frames keeps.
 
 #include <string>
+#include <string_view>
 
+#include "algorithms/common/backend.h"
 #include "algorithms/common/csr.h"
 #include "algorithms/common/points.h"
 #include "algorithms/fracture/fracture.h"
@@ -35,6 +37,12 @@ enum class MergeChoice {
   // exactly the rounds of proposals the oracle defines (data_parallel)
   kPriorityRounds,
 };
+
+// How the variant named `variant` (of backend `backend`) chooses, as its
+// row of the variant table says: serial_printed the printed search, the
+// data-parallel rows the rounds of proposals, the other serial rows first
+// fit, the rest any valid choice.
+MergeChoice MergeChoiceOf(std::string_view variant, adj::Backend backend);
 
 // "" when the frame a variant stepped from `before` on `positions` (giving
 // `after`, `belong` and `report`) is the oracle's, else the first

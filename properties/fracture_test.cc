@@ -49,13 +49,7 @@ Points RestPositions(const State& state) {
 }
 
 MergeChoice ChoiceOf(const Variant& variant) {
-  if (variant.name == "serial_printed") return MergeChoice::kPrinted;
-  if (variant.name == "data_parallel" || variant.name == "flat_host" ||
-      variant.name == "cuda_data_parallel") {
-    return MergeChoice::kPriorityRounds;
-  }
-  if (variant.backend == Backend::kSerial) return MergeChoice::kFirstFit;
-  return MergeChoice::kAnyValid;
+  return checks::fracture::MergeChoiceOf(variant.name, variant.backend);
 }
 
 // The hand-checked layout (z = 0):

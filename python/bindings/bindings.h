@@ -67,6 +67,7 @@ void BindConnectedComponents(nb::module_& m);
 void BindTripletSchedule(nb::module_& m);
 void BindSph(nb::module_& m);
 void BindStreams(nb::module_& m);
+void BindFracture(nb::module_& m);
 void BindVerify(nb::module_& m);
 
 }  // namespace adj::python

@@ -64,5 +64,6 @@ NB_MODULE(_adjacent, m) {
   adj::python::BindTripletSchedule(m);
   adj::python::BindSph(m);
   adj::python::BindStreams(m);
+  adj::python::BindFracture(m);
   adj::python::BindVerify(m);
 }
