@@ -213,9 +213,20 @@ std::string InvalidChoice(
              " particles by its merges, not below max_cluster_size";
     }
   }
+  // The published Try re-reads searched[c] only before taking c's lock, so
+  // two threads of one new cluster can both reserve (on one target or two)
+  // and only the last target is recorded: a phantom reservation that fills
+  // a slot without a merge. A slot a merged new cluster could reach may
+  // thus refuse others it had room for.
+  std::vector<std::uint8_t> phantom_reachable(reserved.size(), 0);
+  for (std::size_t c = 0; c < split.fresh.size(); ++c) {
+    if (choice[c].empty()) continue;
+    for (const std::uint32_t nc : candidates[c]) phantom_reachable[nc] = 1;
+  }
   for (std::size_t c = 0; c < split.fresh.size(); ++c) {
     if (!choice[c].empty()) continue;
     for (const std::uint32_t nc : candidates[c]) {
+      if (phantom_reachable[nc]) continue;
       if (reserved[nc] + split.fresh[c].members.size() < rules.max_size) {
         return "new cluster " + std::to_string(c) +
                " stayed unmerged although " + Slot(nc) +

@@ -51,7 +51,10 @@ MergeChoice MergeChoiceOf(std::string_view variant, adj::Backend backend);
 // new cluster, each an old live cluster holding a neighbour of one of its
 // particles, every target's reserved size below max_cluster_size, and a
 // new cluster left unmerged only if none of its candidates could still take
-// it; the rest of the frame must then be the oracle's for that choice.
+// it, a candidate that some merged new cluster could also reach excepted
+// (the published Try can leave a phantom reservation there: two threads of
+// one new cluster both reserve, one target is recorded; docs/fracture.md);
+// the rest of the frame must then be the oracle's for that choice.
 std::string FirstDifference(const adj::fracture::State& before,
                             const Points& positions,
                             const adj::fracture::Params& params,
