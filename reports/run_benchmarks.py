@@ -77,8 +77,7 @@ def main():
             repetitions = QUICK_REPETITIONS.get(family, 1)
         if repetitions > 1:
             sweep += [f"--benchmark_repetitions={repetitions}",
-                      "--benchmark_enable_random_interleaving=true",
-                      "--benchmark_display_aggregates_only=true"]
+                      "--benchmark_enable_random_interleaving=true"]
         print(f"[{k}/{len(binaries)}] measuring {family} "
               f"({'full' if args.full else 'quick'} sweep) -> {out}",
               flush=True)
@@ -107,9 +106,10 @@ def run_with_progress(command, env, family, repetitions):
         env=env, capture_output=True, text=True)
     names = [line for line in listing.stdout.splitlines()
              if line.startswith(f"{family}/")]
-    # A repeated benchmark prints its 4 aggregates (mean, median, stddev,
-    # cv), a single one its own line.
-    total = len(names) * (4 if repetitions > 1 else 1)
+    # A repeated benchmark prints a line per repetition as it runs (in
+    # random order: the bar then moves steadily) and its 4 aggregates
+    # (mean, median, stddev, cv); a single one its own line.
+    total = len(names) * (repetitions + 4 if repetitions > 1 else 1)
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
                                text=True, bufsize=1)
     with tqdm.tqdm(total=total or None, desc=family, unit="row",
