@@ -31,6 +31,18 @@ nb::ndarray<nb::numpy, const T, nb::ndim<1>> ToNumpy(std::vector<T>&& values) {
                                                       {owned->size()}, owner);
 }
 
+// A 1-D array of any dtype NumPy can cast to T, copied into a vector (for
+// the suite's vector-based inputs: Csr, State).
+template <typename T>
+using Vector1d = nb::ndarray<const T, nb::ndim<1>, nb::device::cpu>;
+template <typename T>
+std::vector<T> ToVector(const Vector1d<T>& array) {
+  const auto view = array.view();
+  std::vector<T> values(array.shape(0));
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = view(i);
+  return values;
+}
+
 // Points (n, 3), any float dtype NumPy can cast to float32 and any strides,
 // as the suite's structure of arrays (the one copy the layout forces).
 using PointArray = nb::ndarray<const float, nb::shape<-1, 3>, nb::device::cpu>;

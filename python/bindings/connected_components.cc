@@ -18,15 +18,7 @@ struct Labels {
   int threads;
 };
 
-using IndexArray =
-    nb::ndarray<const std::uint32_t, nb::ndim<1>, nb::device::cpu>;
-
-std::vector<std::uint32_t> ToVector(const IndexArray& array) {
-  const auto view = array.view();
-  std::vector<std::uint32_t> values(array.shape(0));
-  for (std::size_t i = 0; i < values.size(); ++i) values[i] = view(i);
-  return values;
-}
+using IndexArray = Vector1d<std::uint32_t>;
 
 Labels Label(const IndexArray& offsets, const IndexArray& indices,
              const std::string& variant_name) {

@@ -25,15 +25,7 @@ namespace {
 
 using CoordArray =
     nb::ndarray<const std::uint32_t, nb::shape<-1, 3>, nb::device::cpu>;
-using IndexArray =
-    nb::ndarray<const std::uint32_t, nb::ndim<1>, nb::device::cpu>;
-
-std::vector<std::uint32_t> ToVector(const IndexArray& array) {
-  const auto view = array.view();
-  std::vector<std::uint32_t> values(array.shape(0));
-  for (std::size_t i = 0; i < values.size(); ++i) values[i] = view(i);
-  return values;
-}
+using IndexArray = Vector1d<std::uint32_t>;
 
 struct Simulation {
   std::unique_ptr<fracture::Simulation> simulation;

@@ -37,14 +37,7 @@ Scalars Copy(const std::vector<float>& values) {
   return ToNumpy(std::vector<float>(values));
 }
 
-using ScalarArray = nb::ndarray<const float, nb::ndim<1>, nb::device::cpu>;
-
-std::vector<float> ToVector(const ScalarArray& array) {
-  const auto view = array.view();
-  std::vector<float> values(array.shape(0));
-  for (std::size_t i = 0; i < values.size(); ++i) values[i] = view(i);
-  return values;
-}
+using ScalarArray = Vector1d<float>;
 
 sph::State MakeState(const PointArray& positions, const PointArray& velocities,
                      const ScalarArray& density, const ScalarArray& mass) {
