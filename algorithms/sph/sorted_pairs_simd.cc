@@ -74,6 +74,26 @@ HWY_INLINE void StorePart(D d, hn::VFromD<D> v, float* p, std::uint32_t count) {
 }
 #endif
 
+// The candidates j .. j + Lanes of a row ending at `last` seen from (xk,
+// yk, zk): d = x_k - x_j and r^2 per lane; returns the lanes inside the
+// row within h (r^2 < h^2).
+template <class D>
+HWY_INLINE auto NearLanes(D d, const SortedFluid& f, std::uint32_t j,
+                          hn::VFromD<hn::RebindToSigned<D>> last,
+                          hn::VFromD<D> xk, hn::VFromD<D> yk, hn::VFromD<D> zk,
+                          hn::VFromD<D> h2, hn::VFromD<D>& dx,
+                          hn::VFromD<D>& dy, hn::VFromD<D>& dz,
+                          hn::VFromD<D>& r2) {
+  const hn::RebindToSigned<D> di;
+  const auto in_row = hn::RebindMask(
+      d, hn::Lt(hn::Iota(di, static_cast<std::int32_t>(j)), last));
+  dx = hn::Sub(xk, hn::LoadU(d, f.x + j));
+  dy = hn::Sub(yk, hn::LoadU(d, f.y + j));
+  dz = hn::Sub(zk, hn::LoadU(d, f.z + j));
+  r2 = hn::Add(hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy)), hn::Mul(dz, dz));
+  return hn::And(hn::Lt(r2, h2), in_row);
+}
+
 // density[k] and density[j] gain m_j W and m_k W for each later j within
 // h (W without its constant poly6, applied by the caller); returns the
 // candidates tested.
@@ -95,14 +115,9 @@ std::uint64_t HalfDensity(const SortedFluid& f, const PairConstants& c,
     tested += end[row] - begin[row];
     const auto last = hn::Set(di, static_cast<std::int32_t>(end[row]));
     for (std::uint32_t j = begin[row]; j < end[row]; j += lanes) {
-      const auto in_row = hn::RebindMask(
-          d, hn::Lt(hn::Iota(di, static_cast<std::int32_t>(j)), last));
-      const auto dx = hn::Sub(xk, hn::LoadU(d, f.x + j));
-      const auto dy = hn::Sub(yk, hn::LoadU(d, f.y + j));
-      const auto dz = hn::Sub(zk, hn::LoadU(d, f.z + j));
-      const auto r2 =
-          hn::Add(hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy)), hn::Mul(dz, dz));
-      const auto near = hn::And(hn::Lt(r2, h2), in_row);
+      hn::VFromD<decltype(d)> dx, dy, dz, r2;
+      const auto near =
+          NearLanes(d, f, j, last, xk, yk, zk, h2, dx, dy, dz, r2);
       if (hn::AllFalse(d, near)) continue;
       const auto gap = hn::Sub(h2, r2);
       const auto w = hn::IfThenElseZero(near, hn::Mul(hn::Mul(gap, gap), gap));
@@ -145,14 +160,9 @@ std::uint64_t HalfForce(const SortedFluid& f, const PairConstants& c,
   for (int row = 0; row < kHalfRows; ++row) {
     const auto last = hn::Set(di, static_cast<std::int32_t>(end[row]));
     for (std::uint32_t j = begin[row]; j < end[row]; j += lanes) {
-      const auto in_row = hn::RebindMask(
-          d, hn::Lt(hn::Iota(di, static_cast<std::int32_t>(j)), last));
-      const auto dx = hn::Sub(xk, hn::LoadU(d, f.x + j));
-      const auto dy = hn::Sub(yk, hn::LoadU(d, f.y + j));
-      const auto dz = hn::Sub(zk, hn::LoadU(d, f.z + j));
-      const auto r2 =
-          hn::Add(hn::Add(hn::Mul(dx, dx), hn::Mul(dy, dy)), hn::Mul(dz, dz));
-      const auto near = hn::And(hn::Lt(r2, h2), in_row);
+      hn::VFromD<decltype(d)> dx, dy, dz, r2;
+      const auto near =
+          NearLanes(d, f, j, last, xk, yk, zk, h2, dx, dy, dz, r2);
       if (hn::AllFalse(d, near)) continue;
       pairs += hn::CountTrue(d, near);
       const auto r = hn::Sqrt(r2);
