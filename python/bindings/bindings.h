@@ -13,8 +13,10 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/mesh.h"
 #include "algorithms/common/points.h"
 #include "algorithms/common/variant.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::python {
 
@@ -48,6 +50,24 @@ std::vector<T> ToVector(const Vector1d<T>& array) {
 using PointArray = nb::ndarray<const float, nb::shape<-1, 3>, nb::device::cpu>;
 Points ToPoints(const PointArray& array);
 
+// (m, 4) uint32: p0, p1, p2 and the weight index, read in place when
+// C-contiguous (the suite's Triplet layout).
+using TripletArray = nb::ndarray<const std::uint32_t, nb::shape<-1, 4>,
+                                 nb::c_contig, nb::device::cpu>;
+inline std::span<const Triplet> ToTriplets(const TripletArray& array) {
+  static_assert(sizeof(Triplet) == 4 * sizeof(std::uint32_t));
+  return {reinterpret_cast<const Triplet*>(array.data()), array.shape(0)};
+}
+
+// adjacent.triplet_schedule.Schedule: a scheduler's output kept whole, so
+// that triplet_collide consumes it without a copy and its arrays are views
+// into it, with the reference validator's verdict and metrics.
+struct ScheduleObject {
+  triplet_schedule::Schedule schedule;
+  std::string problem;
+  nb::dict metrics;
+};
+
 // The row of `table` named `name`, or std::invalid_argument listing the
 // names (Python's ValueError); adj::Unavailable where it cannot run here.
 template <typename Fn>
@@ -77,6 +97,7 @@ void BindHashGrid(nb::module_& m);
 void BindTriangleAdjacency(nb::module_& m);
 void BindConnectedComponents(nb::module_& m);
 void BindTripletSchedule(nb::module_& m);
+void BindTripletCollide(nb::module_& m);
 void BindSph(nb::module_& m);
 void BindStreams(nb::module_& m);
 void BindFracture(nb::module_& m);

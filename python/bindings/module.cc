@@ -62,6 +62,7 @@ NB_MODULE(_adjacent, m) {
   adj::python::BindTriangleAdjacency(m);
   adj::python::BindConnectedComponents(m);
   adj::python::BindTripletSchedule(m);
+  adj::python::BindTripletCollide(m);
   adj::python::BindSph(m);
   adj::python::BindStreams(m);
   adj::python::BindFracture(m);

@@ -21,3 +21,11 @@ def test_the_cpu_rows_run_here():
     for row in adjacent.variants():
         if row["backend"] != "cuda":
             assert row["runs_here"], row
+
+
+def test_every_family_of_the_table_has_its_module():
+    families = {row["family"] for row in adjacent.variants()}
+    assert families == FAMILIES
+    for family in families:
+        assert family in adjacent.__all__
+        assert getattr(adjacent, family).__doc__
