@@ -69,16 +69,19 @@ python: venv
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install --quiet .
 
 # SLURM=1: the sweep as a Slurm job array (PARTITIONS="a b": one array per
-# node type), merged per machine (reports/slurm_sweep.py).
-figures: build venv data-if-possible
+# node type), merged per machine (reports/slurm_sweep.py). The Python
+# package's overhead is measured here, on this machine, either way.
+figures: build python data-if-possible
 	$(if $(SLURM),$(PYTHON) reports/slurm_sweep.py --build-dir $(BUILD_DIR) \
 	  --out reports/out $(if $(FULL),--full) \
 	  $(if $(PARTITIONS),--partitions $(PARTITIONS)),$(PYTHON) \
 	  reports/run_benchmarks.py --build-dir $(BUILD_DIR) \
 	  --out reports/out/json $(if $(FULL),--full))
+	$(PYTHON) python/benchmarks/query_all_overhead.py \
+	  --out reports/out/json/python_overhead.json
 	$(PYTHON) reports/figures.py --json reports/out/json \
 	  --data reports/data --out reports/out
-	@echo "adjacent: the report is reports/out/report.md, its figures beside it in reports/out/"
+	@echo "adjacent: the report is reports/out/index.html (and report.md), its figures beside it in reports/out/"
 
 ROUNDS ?= 7
 compare: build venv

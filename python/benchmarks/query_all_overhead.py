@@ -4,10 +4,11 @@
 called from C++ (`time_query_all`: the points converted once, each run into
 a fresh output, timed in C++), repetitions interleaved, in one run.
 
-Writes Google Benchmark-shaped JSON (`hash_grid/<variant>/<scene>/...`
-rows per caller, and `hash_grid/memcpy/<scene>/...`: a copy of the points'
-bytes, the one copy the Python call makes, as its limit), times in ms, and
-prints the ratio of medians; the goal (issue 39) is at most 1.05.
+Writes Google Benchmark-shaped JSON (`python/<variant>/<scene>/...` rows
+per caller, and `python/memcpy/<scene>/...`: a copy of the points' bytes,
+the one copy the Python call makes, as its limit), times in ms, and prints
+the ratio of medians; the goal (issue 39) is at most 1.05. `make figures`
+runs it, and reports/families/python.py draws its table.
 
     .venv/bin/python python/benchmarks/query_all_overhead.py \
         [--points 1000000] [--repetitions 9] [--variant cell_order_simd_openmp] \
@@ -83,22 +84,19 @@ def main():
               f"C++ {statistics.median(cpp_ms):.2f} ms, ratio of medians "
               f"{ratio:.4f} (pairwise {min(ratios):.4f} - {max(ratios):.4f}); "
               f"goal <= 1.05")
+        # Repetition k of both callers ran back to back: rows in
+        # repetition order, so that the report pairs them.
         for caller, times in (("python", python_ms), ("cpp", cpp_ms)):
             for rep, t in enumerate(times):
+                name = (f"python/{variant}/{scene}/points:{args.points}/"
+                        f"caller:{caller}")
                 rows.append({
-                    "name": f"hash_grid/{variant}/{scene}/points:"
-                            f"{args.points}/caller:{caller}",
-                    "run_name": f"hash_grid/{variant}/{scene}/points:"
-                                f"{args.points}/caller:{caller}",
+                    "name": name, "run_name": name,
                     "run_type": "iteration", "repetition_index": rep,
                     "repetitions": args.repetitions, "iterations": 1,
                     "real_time": t, "time_unit": "ms",
                     "points": args.points, "radius": radius,
-                    "entries": entries, "verified": 1})
-        rows.append({"name": f"hash_grid/{variant}/{scene}/points:"
-                             f"{args.points}/python_over_cpp",
-                     "run_type": "aggregate", "ratio_of_medians": ratio,
-                     "ratio_min": min(ratios), "ratio_max": max(ratios)})
+                    "entries": entries})
     # The limit beside the rows: a copy of the bytes the Python call copies
     # (the points), with as many repetitions.
     target = np.empty_like(points)
@@ -111,8 +109,8 @@ def main():
           f"{statistics.median(copy_ms):.2f} ms")
     for rep, t in enumerate(copy_ms):
         rows.append({
-            "name": f"hash_grid/memcpy/{scene}/points:{args.points}",
-            "run_name": f"hash_grid/memcpy/{scene}/points:{args.points}",
+            "name": f"python/memcpy/{scene}/points:{args.points}",
+            "run_name": f"python/memcpy/{scene}/points:{args.points}",
             "run_type": "iteration", "repetition_index": rep,
             "repetitions": args.repetitions, "iterations": 1,
             "real_time": t, "time_unit": "ms",
@@ -122,9 +120,14 @@ def main():
             "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "executable": "python/benchmarks/query_all_overhead.py",
             "adj_git_revision": git_revision(),
+            "host_name": platform.node(),
             "cpu_model": cpu_model(),
             "num_cpus": os.cpu_count(),
             "omp_num_threads": os.environ.get("OMP_NUM_THREADS", "unset"),
+            "omp_proc_bind": os.environ.get("OMP_PROC_BIND", "unset"),
+            "omp_places": os.environ.get("OMP_PLACES", "unset"),
+            "gpu": "not used",
+            "adj_sweep": f"python overhead, {args.repetitions} repetitions",
             "python": platform.python_version(),
             "numpy": np.__version__,
             "adj_goal/python/query_all_overhead_ratio": "1.05",
