@@ -1,14 +1,15 @@
 #include "algorithms/sph/cell_sort.h"
 
 #include <algorithm>
+#include <memory>
 #include <span>
 
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::sph::detail {
 
-CellBox SortByCell(const Points& x, const Params& params,
-                   Workspace& workspace) {
+CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace,
+                   bool parallel) {
   const std::size_t n = x.size();
   std::vector<std::uint64_t>& key_of = workspace.particle_keys;
   std::vector<std::uint64_t>& keys = workspace.cell_keys;
@@ -18,15 +19,31 @@ CellBox SortByCell(const Points& x, const Params& params,
   order.resize(n);
   CellBox box;
   if (n == 0) return box;
-  std::vector<detail::Cell> cells(n);
-  detail::Cell lo = detail::CellOf(params, x.x[0], x.y[0], x.z[0]);
-  detail::Cell hi = lo;
-  for (std::size_t i = 0; i < n; ++i) {
-    cells[i] = detail::CellOf(params, x.x[i], x.y[i], x.z[i]);
-    lo = {std::min(lo.x, cells[i].x), std::min(lo.y, cells[i].y),
-          std::min(lo.z, cells[i].z)};
-    hi = {std::max(hi.x, cells[i].x), std::max(hi.y, cells[i].y),
-          std::max(hi.z, cells[i].z)};
+  // Every entry is written below: no zeroing.
+  const std::unique_ptr<detail::Cell[]> cells(new detail::Cell[n]);
+  const detail::Cell first = detail::CellOf(params, x.x[0], x.y[0], x.z[0]);
+  detail::Cell lo = first;
+  detail::Cell hi = first;
+  const auto count = static_cast<std::int64_t>(n);
+#pragma omp parallel if (parallel)
+  {
+    detail::Cell my_lo = first, my_hi = first;
+#pragma omp for schedule(static) nowait
+    for (std::int64_t i = 0; i < count; ++i) {
+      const detail::Cell c = detail::CellOf(params, x.x[i], x.y[i], x.z[i]);
+      cells[i] = c;
+      my_lo = {std::min(my_lo.x, c.x), std::min(my_lo.y, c.y),
+               std::min(my_lo.z, c.z)};
+      my_hi = {std::max(my_hi.x, c.x), std::max(my_hi.y, c.y),
+               std::max(my_hi.z, c.z)};
+    }
+#pragma omp critical(adj_sph_cell_bounds)
+    {
+      lo = {std::min(lo.x, my_lo.x), std::min(lo.y, my_lo.y),
+            std::min(lo.z, my_lo.z)};
+      hi = {std::max(hi.x, my_hi.x), std::max(hi.y, my_hi.y),
+            std::max(hi.z, my_hi.z)};
+    }
   }
   box = {lo.x,
          lo.y,
@@ -34,7 +51,8 @@ CellBox SortByCell(const Points& x, const Params& params,
          std::int64_t{hi.x} - lo.x + 1,
          std::int64_t{hi.y} - lo.y + 1,
          std::int64_t{hi.z} - lo.z + 1};
-  for (std::size_t i = 0; i < n; ++i) {
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t i = 0; i < count; ++i) {
     key_of[i] =
         box.Key(cells[i].x - box.x0, cells[i].y - box.y0, cells[i].z - box.z0);
   }
@@ -63,7 +81,8 @@ CellBox SortByCell(const Points& x, const Params& params,
                 return key_of[p] != key_of[q] ? key_of[p] < key_of[q] : p < q;
               });
   }
-  for (std::size_t k = 0; k < n; ++k) keys[k] = key_of[order[k]];
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t k = 0; k < count; ++k) keys[k] = key_of[order[k]];
   return box;
 }
 
@@ -76,7 +95,8 @@ void FindRows(const CellBox& box, bool parallel, Workspace& workspace) {
   const std::vector<std::uint32_t>& cell_start = workspace.cell_start;
   run.resize(n);
   // The first sorted position of each occupied cell.
-  std::vector<std::uint32_t> firsts;
+  std::vector<std::uint32_t>& firsts = workspace.cell_first;
+  firsts.clear();
   for (std::size_t k = 0; k < n; ++k) {
     if (k == 0 || keys[k] != keys[k - 1]) {
       firsts.push_back(static_cast<std::uint32_t>(k));
@@ -114,6 +134,21 @@ void FindRows(const CellBox& box, bool parallel, Workspace& workspace) {
         end[at] = box.dense ? cell_start[last] : lower(last);
       }
     }
+  }
+}
+
+void SortCellsByX(const Points& x, bool parallel, Workspace& workspace) {
+  std::vector<std::uint32_t>& order = workspace.entries;
+  const std::vector<std::uint32_t>& first = workspace.cell_first;
+  const auto runs = static_cast<std::int64_t>(first.size());
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t c = 0; c < runs; ++c) {
+    const auto cell_begin = order.begin() + first[c];
+    const auto cell_end =
+        c + 1 < runs ? order.begin() + first[c + 1] : order.end();
+    std::sort(cell_begin, cell_end, [&](std::uint32_t p, std::uint32_t q) {
+      return x.x[p] != x.x[q] ? x.x[p] < x.x[q] : p < q;
+    });
   }
 }
 

@@ -29,8 +29,11 @@ struct CellBox {
 // Sorts the particles by cell key, ascending ids inside a cell: a counting
 // sort where the box has few cells for the particles, else a comparison
 // sort. Fills workspace.entries (sorted position -> id) and
-// workspace.cell_keys (sorted position -> key).
-CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace);
+// workspace.cell_keys (sorted position -> key). The per-particle passes
+// run on OpenMP threads when `parallel` (the result does not depend on
+// it).
+CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace,
+                   bool parallel = false);
 
 // The 3 x 3 rows of cells around each particle's cell, each row's cells
 // x - 1 .. x + 1 one contiguous range of sorted positions: row r of the
@@ -38,7 +41,15 @@ CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace);
 // with c = cell_run[k], the index of its cell among the occupied cells (in
 // the workspace). Rows out of the box are empty. Searched once per
 // occupied cell, in parallel when `parallel` (the result does not depend
-// on it).
+// on it). workspace.cell_first holds each occupied cell's first sorted
+// position.
 void FindRows(const CellBox& box, bool parallel, Workspace& workspace);
+
+// Reorders each occupied cell's particles (after FindRows) by x, then id:
+// a row of cells x - 1 .. x + 1 is then sorted by x as a whole, so that
+// the candidates of a particle whose x differs by h or more, which cannot
+// be within h, are cut off at both ends of the row. The keys and rows do
+// not change.
+void SortCellsByX(const Points& x, bool parallel, Workspace& workspace);
 
 }  // namespace adj::sph::detail

@@ -65,7 +65,10 @@ SortedFluid SortedCopy(const State& state,
                        std::vector<float>& storage) {
   const std::size_t size = state.size();
   const std::size_t stride = size + kPadding;
-  storage.assign(arrays * stride, 0.0f);
+  // Arrays 0 to 6 are written below, the others (accumulators) zeroed
+  // there, and every array's padding here: the same zeros as a fresh
+  // buffer, without a serial pass over all of it.
+  storage.resize(arrays * stride);
   float* base = storage.data();
   SortedFluid f{size,
                 base,
@@ -89,6 +92,10 @@ SortedFluid SortedCopy(const State& state,
     f.vy[k] = state.v.y[i];
     f.vz[k] = state.v.z[i];
     f.mass[k] = state.mass[i];
+    for (std::size_t a = 7; a < arrays; ++a) base[a * stride + k] = 0.0f;
+  }
+  for (std::size_t a = 0; a < arrays; ++a) {
+    std::fill_n(base + a * stride + size, kPadding, 0.0f);
   }
   return f;
 }
@@ -108,7 +115,7 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
   report = {};
   report.threads = parallel ? omp_get_max_threads() : 1;
   const auto n = static_cast<std::int64_t>(state.size());
-  const CellBox box = SortByCell(state.x, params, workspace);
+  const CellBox box = SortByCell(state.x, params, workspace, parallel);
   FindRows(box, parallel, workspace);
   const std::vector<std::uint32_t>& order = workspace.entries;
   const std::uint32_t* run = workspace.cell_run.data();

@@ -1,6 +1,7 @@
 // sorted_pairs on SIMD lanes: each pair within h met once, from the first
 // of its particles in cell order (its own row past it and the four rows
-// after it, rows 4 to 8 of FindRows), a vector of candidates at a time;
+// after it, rows 4 to 8 of FindRows, each cut to the candidates less than
+// h away in x: CutRows), a vector of candidates at a time;
 // the second particle's share (its density and its equal and opposite
 // force) is added to a contiguous run of the sorted arrays, lanes outside
 // the row neither read nor written (a partial vector goes through a local
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "algorithms/sph/cell_sort.h"
@@ -216,12 +218,50 @@ HWY_EXPORT(HalfForce);
 
 namespace {
 
-// Calls visit(k, begin, end) for every particle, slab by slab: the even
-// slabs, then the odd ones; the slabs of one parity on OpenMP threads
-// when `parallel`.
+// A particle's own row past it and the four rows after it.
+constexpr int kRowsAfter = 5;
+
+// Each particle's rows (its own past it, then rows 5 to 8 of FindRows's 3 x
+// 3) cut to the candidates j whose x_k - x_j (in float, sorted x) lies
+// strictly between -h and h: a j outside has r^2 >= (x_k - x_j)^2 >= h^2
+// after rounding, so no pair is lost. Row r of particle k is [cuts[2 (5 k
+// + r)], cuts[2 (5 k + r) + 1]). A row being sorted by x (SortCellsByX),
+// the j at or past h below x_k are a prefix of it and those less than h
+// above x_k a longer one: two counts over the row, without branches, give
+// both cuts. The particles on OpenMP threads when `parallel`.
+void CutRows(const Workspace& workspace, const float* x, float h, bool parallel,
+             std::uint32_t* cuts) {
+  const auto n = static_cast<std::int64_t>(workspace.cell_run.size());
+  const std::uint32_t* run = workspace.cell_run.data();
+  const std::uint32_t* row_begin = workspace.row_begin.data();
+  const std::uint32_t* row_end = workspace.row_end.data();
+#pragma omp parallel for schedule(static) if (parallel)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::size_t rows = kRows * std::size_t{run[k]} + 4;
+    const float xk = x[k];
+    std::uint32_t* cut = cuts + 2 * std::size_t{kRowsAfter} * k;
+    for (int r = 0; r < kRowsAfter; ++r) {
+      const std::uint32_t begin =
+          r == 0 ? static_cast<std::uint32_t>(k + 1) : row_begin[rows + r];
+      const std::uint32_t end = row_end[rows + r];
+      std::uint32_t far_below = 0, not_far_above = 0;
+      for (std::uint32_t j = begin; j < end; ++j) {
+        const float dx = xk - x[j];
+        far_below += dx >= h ? 1u : 0u;
+        not_far_above += dx > -h ? 1u : 0u;
+      }
+      cut[2 * r] = begin + far_below;
+      cut[2 * r + 1] = begin + not_far_above;
+    }
+  }
+}
+
+// Calls visit(k, begin, end) for every particle with its cut rows, slab by
+// slab: the even slabs, then the odd ones; the slabs of one parity on
+// OpenMP threads when `parallel`.
 template <typename Visit>
 void BySlabParity(const CellBox& box, const std::vector<std::uint64_t>& keys,
-                  const Workspace& workspace, bool parallel, Visit&& visit) {
+                  const std::uint32_t* cuts, bool parallel, Visit&& visit) {
   const std::int64_t slabs = keys.empty() ? 0 : box.nz;
   std::vector<std::uint32_t> slab_start(static_cast<std::size_t>(slabs) + 1);
   for (std::int64_t z = 0; z <= slabs; ++z) {
@@ -229,23 +269,17 @@ void BySlabParity(const CellBox& box, const std::vector<std::uint64_t>& keys,
         std::lower_bound(keys.begin(), keys.end(), box.Key(0, 0, z)) -
         keys.begin());
   }
-  const std::uint32_t* run = workspace.cell_run.data();
-  const std::uint32_t* row_begin = workspace.row_begin.data();
-  const std::uint32_t* row_end = workspace.row_end.data();
   for (std::int64_t parity = 0; parity < 2; ++parity) {
     const std::int64_t count = (slabs - parity + 1) / 2;
 #pragma omp parallel for schedule(dynamic, 1) if (parallel)
     for (std::int64_t s = 0; s < count; ++s) {
       const auto z = static_cast<std::size_t>(2 * s + parity);
       for (std::uint32_t k = slab_start[z]; k < slab_start[z + 1]; ++k) {
-        const std::size_t rows = kRows * std::size_t{run[k]};
-        // Rows 4 (its own, from k + 1) to 8 of the 3 x 3 (FindRows).
-        std::uint32_t begin[5], end[5];
-        begin[0] = k + 1;
-        end[0] = row_end[rows + 4];
-        for (int r = 1; r < 5; ++r) {
-          begin[r] = row_begin[rows + 4 + r];
-          end[r] = row_end[rows + 4 + r];
+        const std::uint32_t* cut = cuts + 2 * std::size_t{kRowsAfter} * k;
+        std::uint32_t begin[kRowsAfter], end[kRowsAfter];
+        for (int r = 0; r < kRowsAfter; ++r) {
+          begin[r] = cut[2 * r];
+          end[r] = cut[2 * r + 1];
         }
         visit(k, begin, end);
       }
@@ -260,8 +294,9 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   Check(state, params, false);
   report = {};
   const auto n = static_cast<std::int64_t>(state.size());
-  const CellBox box = SortByCell(state.x, params, workspace);
+  const CellBox box = SortByCell(state.x, params, workspace, parallel);
   FindRows(box, parallel, workspace);
+  SortCellsByX(state.x, parallel, workspace);
   const std::vector<std::uint32_t>& order = workspace.entries;
   const std::vector<std::uint64_t>& keys = workspace.cell_keys;
   const auto size = static_cast<std::size_t>(n);
@@ -272,13 +307,17 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   float* ay = f.x + 11 * stride;
   float* az = f.x + 12 * stride;
   const PairConstants c = PairConstantsOf(params);
+  std::vector<std::uint32_t>& cuts = workspace.neighbor_ids;
+  cuts.resize(2 * kRowsAfter * size);
+  CutRows(workspace, f.x, c.h, parallel, cuts.data());
   const Kernels shape(params.h);
   // The self term of the density, before W's constant: m_k (h^2)^3.
   const float self = shape.h2 * shape.h2 * shape.h2;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t k = 0; k < n; ++k) f.density[k] = f.mass[k] * self;
-  std::vector<std::uint64_t> tested(size, 0);
-  BySlabParity(box, keys, workspace, parallel,
+  // Both written for every particle (BySlabParity visits each once).
+  const std::unique_ptr<std::uint64_t[]> tested(new std::uint64_t[size]);
+  BySlabParity(box, keys, cuts.data(), parallel,
                [&](std::uint32_t k, const std::uint32_t* begin,
                    const std::uint32_t* end) {
                  tested[k] =
@@ -291,8 +330,8 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
     f.pressure[k] = params.stiffness * (density - params.rest_density);
     f.inverse[k] = 1.0f / density;
   }
-  std::vector<std::uint64_t> pairs(size, 0);
-  BySlabParity(box, keys, workspace, parallel,
+  const std::unique_ptr<std::uint64_t[]> pairs(new std::uint64_t[size]);
+  BySlabParity(box, keys, cuts.data(), parallel,
                [&](std::uint32_t k, const std::uint32_t* begin,
                    const std::uint32_t* end) {
                  pairs[k] = HWY_DYNAMIC_DISPATCH(HalfForce)(f, c, k, begin, end,

@@ -82,8 +82,9 @@ std::span<const Variant> Variants() {
             "vector of later candidates at a time, the second "
             "particle's density and opposite force added to a "
             "contiguous run of the sorted arrays (masked load and "
-            "store); particles slab by slab (cells of one z), even "
-            "slabs then odd ones",
+            "store); each cell's particles sorted by x, so a row is cut "
+            "to the candidates within h in x; particles slab by slab "
+            "(cells of one z), even slabs then odd ones",
             &SortedPairsSimdStep},
     Variant{"sorted_pairs_simd_openmp", Backend::kOpenMp, Origin::kOurs,
             "sorted_pairs_simd with the slabs of one parity on OpenMP "

@@ -138,6 +138,7 @@ struct Workspace {
   std::vector<std::uint32_t> neighbor_ids;
   std::vector<float> scratch;
   // The neighbour rows of the sorted variants (cell_sort.h).
+  std::vector<std::uint32_t> cell_first;
   std::vector<std::uint32_t> cell_run;
   std::vector<std::uint32_t> row_begin;
   std::vector<std::uint32_t> row_end;
