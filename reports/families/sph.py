@@ -3,6 +3,9 @@ row's ratio to naive beside the published one), time per step against
 particles, accuracy against speed (one point per variant), and the density
 error against the three-pass reference over the run's steps."""
 
+import csv
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from engine import is_limit, real_time_us, save
@@ -178,11 +181,35 @@ def indexed(values, prefix):
             if k.startswith(prefix) and k[len(prefix):].isdigit()}
 
 
+MARTIN_MOYCE = (pathlib.Path(__file__).resolve().parent.parent
+                / "reference_data" / "martin_moyce_1952.csv")
+
+
+def martin_moyce():
+    """{a in inches: [(T, Z)]}: Martin and Moyce's surge fronts for the n^2
+    = 2 column (the file's header cites them and the digitisation)."""
+    series = {}
+    with open(MARTIN_MOYCE) as f:
+        for row in csv.DictReader(line for line in f
+                                  if not line.startswith("#")):
+            series.setdefault(float(row["a_inches"]), []).append(
+                (float(row["T"]), float(row["Z"])))
+    return {a: sorted(points) for a, points in series.items()}
+
+
+def interpolated(points, t):
+    """Z at T = t, linear between the measured points; None outside them."""
+    for (t0, z0), (t1, z1) in zip(points, points[1:]):
+        if t0 <= t <= t1:
+            return z0 + (z1 - z0) * (t - t0) / (t1 - t0)
+    return None
+
+
 def draw_surge(run, out_dir):
     """The dam break's surge front Z = x / a against T = t sqrt(2 g / a),
-    one line per variant, particles and viscosity, beside Ritter's
-    inviscid shallow-water front Z = 1 + T sqrt(2 H / a). Martin and
-    Moyce's measurements are not drawn: docs/sph.md says why."""
+    one line per variant, particles and viscosity, beside Martin and
+    Moyce's measurements (their n^2 = 2 columns) and Ritter's inviscid
+    shallow-water front Z = 1 + T sqrt(2 H / a)."""
     rows = scene_rows(run, "dam_break_surge", "column_width")
     if not rows:
         return []
@@ -208,6 +235,11 @@ def draw_surge(run, out_dir):
     ax.plot(ts, [1 + t * (2 * ratio) ** 0.5 for t in ts], color="0.3",
             linestyle="--", linewidth=1,
             label="Ritter (inviscid shallow water)")
+    for (a, points), marker in zip(sorted(martin_moyce().items()), "sD"):
+        shown = [(t, z) for t, z in points if t <= 1.1 * t_max]
+        ax.scatter([t for t, _ in shown], [z for _, z in shown],
+                   marker=marker, s=18, color="black", zorder=3,
+                   label=f"Martin & Moyce 1952, a = {a:g} in")
     ax.set_xlabel("T = t sqrt(2 g / a)")
     ax.set_ylabel("surge front Z = x / a")
     ax.set_title("sph: dam break surge front (column 2a tall, a wide)",
@@ -341,9 +373,11 @@ def surge_table(run):
     if not rows:
         return []
     lines = ["", "## sph: dam break surge front", "",
-             "Z = x / a at T = t sqrt(2 g / a); Ritter's inviscid front "
-             "Z = 1 + T sqrt(2 H / a) beside it (Martin and Moyce 1952: "
-             "docs/sph.md).", "",
+             "Z = x / a at T = t sqrt(2 g / a), beside Martin and Moyce "
+             "1952's measured fronts of the same column (n^2 = 2; linear "
+             "between their points, reports/reference_data/"
+             "martin_moyce_1952.csv cites the source) and Ritter's "
+             "inviscid front Z = 1 + T sqrt(2 H / a).", "",
              "| variant | device | particles | alpha | Z at T = 1 | "
              "Z at T = 2 | Z at T = 3 | steps |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -360,6 +394,11 @@ def surge_table(run):
             f"{r.args.get('viscosity_permille', 0) / 1000:g} | "
             + " | ".join(cells) + f" | {r.values.get('steps', 0):.0f} |")
     ratio = rows[0].values["column_height"] / rows[0].values["column_width"]
+    for a, points in sorted(martin_moyce().items()):
+        cells = [interpolated(points, T) for T in (1.0, 2.0, 3.0)]
+        lines.append(f"| Martin & Moyce 1952, a = {a:g} in | experiment | "
+                     "| | " + " | ".join("" if z is None else f"{z:.2f}"
+                                         for z in cells) + " | |")
     lines.append(f"| Ritter | | | 0 | {1 + (2 * ratio) ** 0.5:.2f} | "
                  f"{1 + 2 * (2 * ratio) ** 0.5:.2f} | "
                  f"{1 + 3 * (2 * ratio) ** 0.5:.2f} | |")
