@@ -105,6 +105,26 @@ def accuracy_table(run):
     return lines
 
 
+def line_per_variant(ax, rows, point, markersize):
+    """One line per variant through point(row) = (x, y) of its rows."""
+    for variant in sorted({r.variant for r in rows}):
+        points = sorted(point(r) for r in rows if r.variant == variant)
+        ax.plot([x for x, _ in points], [y for _, y in points], marker="o",
+                markersize=markersize, label=variant)
+
+
+def finish_log_figure(fig, ax, devices, out_dir, name, xlabel, ylabel,
+                      title):
+    """Labels, title, grid on both tick levels and legend; writes
+    <name>.pdf and .png."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    return save(fig, devices, out_dir, name)
+
+
 def draw_accuracy(run, out_dir, scene):
     rows = accuracy_rows(run, scene)
     if not rows:
@@ -143,13 +163,10 @@ def draw_accuracy(run, out_dir, scene):
                     [max(value, 1e-6) for _, value in points],
                     marker="o", markersize=3, label=r.variant)
     ax.set_yscale("log")
-    ax.set_xlabel("step")
-    ax.set_ylabel("density RMS error against naive, % of rest")
-    ax.set_title(f"sph: density error over {longest} steps, {scene}",
-                 fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    written += save(fig, devices, out_dir, f"sph_error_{scene}")
+    written += finish_log_figure(
+        fig, ax, devices, out_dir, f"sph_error_{scene}", "step",
+        "density RMS error against naive, % of rest",
+        f"sph: density error over {longest} steps, {scene}")
     return written
 
 
@@ -160,19 +177,14 @@ def draw_time(run, out_dir):
         return []
     devices = sorted({r.device for r in rows})
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
-    for variant in sorted({r.variant for r in rows}):
-        points = sorted((r.args["particles"], real_time_us(r.values) / 1e3)
-                        for r in rows if r.variant == variant)
-        ax.plot([p for p, _ in points], [t for _, t in points], marker="o",
-                markersize=3, label=variant)
+    line_per_variant(
+        ax, rows,
+        lambda r: (r.args["particles"], real_time_us(r.values) / 1e3), 3)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel("particles")
-    ax.set_ylabel("ms per step")
-    ax.set_title("sph: time per step against particles, glass", fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    return save(fig, devices, out_dir, "sph_time")
+    return finish_log_figure(
+        fig, ax, devices, out_dir, "sph_time", "particles", "ms per step",
+        "sph: time per step against particles, glass")
 
 
 def indexed(values, prefix):
@@ -296,19 +308,14 @@ def draw_stability(run, out_dir):
         return []
     devices = sorted({r.device for r in rows})
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
-    for variant in sorted({r.variant for r in rows}):
-        points = sorted((r.args.get("cfl_percent", 0),
-                         r.values["largest_stable_k_over_k0"])
-                        for r in rows if r.variant == variant)
-        ax.plot([p for p, _ in points], [k for _, k in points], marker="o",
-                markersize=4, label=variant)
+    line_per_variant(
+        ax, rows,
+        lambda r: (r.args.get("cfl_percent", 0),
+                   r.values["largest_stable_k_over_k0"]), 4)
     ax.set_yscale("log")
-    ax.set_xlabel("dt, % of h / c_0")
-    ax.set_ylabel("largest stable k / k_0")
-    ax.set_title("sph: stability map, glass", fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    return save(fig, devices, out_dir, "sph_stability")
+    return finish_log_figure(
+        fig, ax, devices, out_dir, "sph_stability", "dt, % of h / c_0",
+        "largest stable k / k_0", "sph: stability map, glass")
 
 
 def draw(run, out_dir):
