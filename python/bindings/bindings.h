@@ -6,10 +6,12 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,20 @@ nb::ndarray<nb::numpy, const T, nb::ndim<1>> ToNumpy(std::vector<T>&& values) {
       owned, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
   return nb::ndarray<nb::numpy, const T, nb::ndim<1>>(owned->data(),
                                                       {owned->size()}, owner);
+}
+
+// An (n, N) NumPy array over `rows`, which it takes over (no copy);
+// read-only unless kWritable.
+template <bool kWritable = false, typename T, std::size_t N>
+auto ToNumpyRows(std::vector<std::array<T, N>>&& rows) {
+  static_assert(sizeof(std::array<T, N>) == N * sizeof(T));
+  using Value = std::conditional_t<kWritable, T, const T>;
+  auto* owned = new std::vector<std::array<T, N>>(std::move(rows));
+  nb::capsule owner(owned, [](void* p) noexcept {
+    delete static_cast<std::vector<std::array<T, N>>*>(p);
+  });
+  return nb::ndarray<nb::numpy, Value, nb::shape<-1, N>>(
+      reinterpret_cast<Value*>(owned->data()), {owned->size(), N}, owner);
 }
 
 // A 1-D array of any dtype NumPy can cast to T, copied into a vector (for

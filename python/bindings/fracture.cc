@@ -145,17 +145,9 @@ Block(std::uint32_t nx, std::uint32_t ny, std::uint32_t nz, std::uint32_t side,
       std::uint32_t stride) {
   scenes::Voxels voxels = scenes::Block(nx, ny, nz);
   Csr clusters = scenes::CubeClusters(voxels, side, stride);
-  const std::size_t n = voxels.cells.size();
-  auto* cells =
-      new std::vector<std::array<std::uint32_t, 3>>(std::move(voxels.cells));
-  nb::capsule owner(cells, [](void* p) noexcept {
-    delete static_cast<std::vector<std::array<std::uint32_t, 3>>*>(p);
-  });
-  return {
-      nb::ndarray<nb::numpy, const std::uint32_t, nb::shape<-1, 3>>(
-          reinterpret_cast<const std::uint32_t*>(cells->data()), {n, 3}, owner),
-      voxels.grid, ToNumpy(std::move(clusters.offsets)),
-      ToNumpy(std::move(clusters.indices))};
+  return {ToNumpyRows(std::move(voxels.cells)), voxels.grid,
+          ToNumpy(std::move(clusters.offsets)),
+          ToNumpy(std::move(clusters.indices))};
 }
 
 }  // namespace

@@ -120,18 +120,15 @@ std::pair<std::string, unsigned> ConsumesOf(const std::string& name) {
   return {"any", consumes.width};
 }
 
-nb::ndarray<nb::numpy, float, nb::ndim<2>> WithDummies(
+nb::ndarray<nb::numpy, float, nb::shape<-1, 4>> WithDummies(
     const ConstFloat4Array& particles,
     const std::optional<SphereArray>& spheres,
     const std::optional<CapsuleArray>& capsules) {
   const auto* rows = reinterpret_cast<const tc::Particle*>(particles.data());
   std::vector<tc::Particle> out(rows, rows + particles.shape(0));
   tc::AppendDummies(out, ToShapes(spheres, capsules));
-  auto* owned = new std::vector<tc::Particle>(std::move(out));
-  nb::capsule owner(owned, [](void* p) noexcept {
-    delete static_cast<std::vector<tc::Particle>*>(p);
-  });
-  return {owned->front().data(), {owned->size(), 4}, owner};
+  // Writable: the caller's particles, which collide() updates in place.
+  return ToNumpyRows<true>(std::move(out));
 }
 
 }  // namespace

@@ -165,3 +165,12 @@ def test_arrays_of_the_wrong_kind_are_type_errors(scene):
     for name in cuda:
         with pytest.raises(adjacent.Unavailable):
             tc.collide(before.copy(), weights, schedule, variant=name)
+
+
+def test_with_dummies_gives_an_array_collide_updates_in_place(scene):
+    n, triplets, weights, spheres, capsules, before = scene
+    particles = tc.with_dummies(before[:n], spheres, capsules)
+    np.testing.assert_array_equal(particles, before)
+    tc.collide(particles, weights, tc.input_order(triplets), spheres,
+               capsules)
+    assert not np.array_equal(particles, before)
