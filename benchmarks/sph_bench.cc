@@ -49,6 +49,7 @@ namespace {
 
 constexpr float kSpacing = 0.01f;
 constexpr std::int64_t kChapterParticles = 8000;
+constexpr std::int64_t kLargeGlassParticles = 64000;
 constexpr std::size_t kBytesPerParticle = 60;
 
 Fluid MakeFluid(const std::string& scene, std::int64_t n) {
@@ -276,6 +277,10 @@ void RunHydrostatic(benchmark::State& state, const Variant& variant) {
   state.counters["hydrostatic_error_percent"] = profile.error_percent;
   state.counters["hydrostatic_half_error_percent"] = profile.half_error_percent;
   state.counters["column_height"] = profile.column_height;
+  state.counters["slope_ratio"] = profile.slope_ratio;
+  state.counters["gradient_normalisation"] = profile.gradient_normalisation;
+  state.counters["boundary_fraction"] = profile.boundary_fraction;
+  state.counters["volume_height"] = profile.volume_height;
   state.counters["kinetic_energy"] = still.kinetic_energy;
   state.counters["max_speed"] = still.max_speed;
   for (std::size_t b = 0; b < profile.depth.size(); ++b) {
@@ -519,6 +524,29 @@ void RegisterAll() {
         ->UseManualTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
+  }
+  // A glass 8 times the chapter's, twice as tall (1.6 s): which of the
+  // profile's errors scale with the resolution (docs/sph.md).
+  if (full) {
+    bench::RegisterMemcpyLimits(
+        "sph", "glass_hydrostatic", "particles", {kLargeGlassParticles},
+        [](std::int64_t n) {
+          return static_cast<std::size_t>(n) * kBytesPerParticle;
+        },
+        nullptr, bench::HostRoundTrip::kNone);
+    for (const Variant& variant : Variants()) {
+      if (variant.name != "sorted_pairs_simd") continue;
+      benchmark::RegisterBenchmark(
+          ("sph/" + std::string(variant.name) + "/glass_hydrostatic").c_str(),
+          [&variant](benchmark::State& state) {
+            RunHydrostatic(state, variant);
+          })
+          ->ArgNames({"particles", "steps"})
+          ->Args({kLargeGlassParticles, 6000})
+          ->UseManualTime()
+          ->Iterations(1)
+          ->Unit(benchmark::kMillisecond);
+    }
   }
   // The stability sweep at the smallest and largest time step (0.1 and
   // 0.4 h / c_0) on the glass at 4000 particles, the chapter's two

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -138,6 +139,49 @@ double SurgeFront(const adj::sph::State& state,
   return front;
 }
 
+namespace {
+
+// How far (x, z) lies inside the container's side walls (negative outside).
+double SideClearance(const adj::sph::Container& box, double x, double z) {
+  if (box.kind == adj::sph::Container::Kind::kGlass) {
+    const double cx = 0.5 * (double{box.lo[0]} + box.hi[0]);
+    const double cz = 0.5 * (double{box.lo[2]} + box.hi[2]);
+    const double radius = 0.5 * std::min(double{box.hi[0]} - box.lo[0],
+                                         double{box.hi[2]} - box.lo[2]);
+    return radius - std::hypot(x - cx, z - cz);
+  }
+  return std::min({x - box.lo[0], box.hi[0] - x, z - box.lo[2], box.hi[2] - z});
+}
+
+double CrossSection(const adj::sph::Container& box) {
+  const double x_extent = double{box.hi[0]} - box.lo[0];
+  const double z_extent = double{box.hi[2]} - box.lo[2];
+  if (box.kind == adj::sph::Container::Kind::kGlass) {
+    const double radius = 0.5 * std::min(x_extent, z_extent);
+    return std::numbers::pi * radius * radius;
+  }
+  return x_extent * z_extent;
+}
+
+// sum_j m_j / rho_j (y_j - y_i) d/dy_i W_spiky(x_i - x_j) over every j
+// within h, with the contract's spiky gradient in double.
+double GradientOfHeight(const adj::sph::State& state, double h, std::size_t i) {
+  const double spiky = 45 / (std::numbers::pi * std::pow(h, 6));
+  double sum = 0;
+  for (std::size_t j = 0; j < state.size(); ++j) {
+    const double dx = double{state.x.x[i]} - state.x.x[j];
+    const double dy = double{state.x.y[i]} - state.x.y[j];
+    const double dz = double{state.x.z[i]} - state.x.z[j];
+    const double r = std::sqrt(dx * dx + dy * dy + dz * dz);
+    if (r == 0 || r >= h) continue;
+    const double gradient_y = -spiky * (h - r) * (h - r) * dy / r;
+    sum += double{state.mass[j]} / state.density[j] * (-dy) * gradient_y;
+  }
+  return sum;
+}
+
+}  // namespace
+
 Hydrostatic HydrostaticProfile(const adj::sph::State& state,
                                const adj::sph::Params& params, float spacing) {
   Hydrostatic profile;
@@ -156,29 +200,47 @@ Hydrostatic HydrostaticProfile(const adj::sph::State& state,
   std::vector<double> depth_sum(bins, 0), pressure_sum(bins, 0);
   std::vector<std::size_t> count(bins, 0);
   const adj::sph::Container& box = params.container;
-  const double h_wall = params.h;
-  const auto interior = [&](std::size_t i) {
-    const double x = state.x.x[i], y = state.x.y[i], z = state.x.z[i];
-    if (y - box.lo[1] < h_wall) return false;
-    if (box.kind == adj::sph::Container::Kind::kGlass) {
-      const double cx = 0.5 * (double{box.lo[0]} + box.hi[0]);
-      const double cz = 0.5 * (double{box.lo[2]} + box.hi[2]);
-      const double radius = 0.5 * std::min(double{box.hi[0]} - box.lo[0],
-                                           double{box.hi[2]} - box.lo[2]);
-      return std::hypot(x - cx, z - cz) <= radius - h_wall;
-    }
-    return x - box.lo[0] >= h_wall && box.hi[0] - x >= h_wall &&
-           z - box.lo[2] >= h_wall && box.hi[2] - z >= h_wall;
+  const auto pressure_of = [&](std::size_t i) {
+    return double{params.stiffness} *
+           (double{state.density[i]} - params.rest_density);
   };
+  double mass = 0;
+  std::size_t on_boundary = 0;
+  // The least-squares line of p / 2 against height over the deep interior.
+  double sum_y = 0, sum_p = 0, sum_yy = 0, sum_yp = 0, deep = 0;
+  double normalisation_sum = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    if (!interior(i)) continue;
+    mass += state.mass[i];
+    const double height = double{state.x.y[i]} - box.lo[1];
+    const double clearance = SideClearance(box, state.x.x[i], state.x.z[i]);
+    if (height <= 1e-4 * h || clearance <= 1e-4 * h) ++on_boundary;
+    if (height < h || clearance < h) continue;
     const double depth = surface - state.x.y[i];
     const auto bin = std::min(bins - 1, static_cast<std::size_t>(depth / h));
     depth_sum[bin] += depth;
-    pressure_sum[bin] += double{params.stiffness} *
-                         (double{state.density[i]} - params.rest_density);
+    pressure_sum[bin] += pressure_of(i);
     ++count[bin];
+    if (height < 2 * h || clearance < 2 * h || top - state.x.y[i] < 2 * h) {
+      continue;
+    }
+    const double half = pressure_of(i) / 2;
+    sum_y += height;
+    sum_p += half;
+    sum_yy += height * height;
+    sum_yp += height * half;
+    ++deep;
+    normalisation_sum += GradientOfHeight(state, h, i);
   }
+  profile.boundary_fraction =
+      static_cast<double>(on_boundary) / static_cast<double>(n);
+  profile.volume_height =
+      mass / (double{params.rest_density} * CrossSection(box));
+  const double spread = deep * sum_yy - sum_y * sum_y;
+  if (deep >= 2 && spread > 0 && g > 0) {
+    const double slope = (deep * sum_yp - sum_y * sum_p) / spread;
+    profile.slope_ratio = -slope / (double{params.rest_density} * g);
+  }
+  if (deep > 0) profile.gradient_normalisation = normalisation_sum / deep;
   const double floor_pressure = params.rest_density * g * profile.column_height;
   for (std::size_t b = 0; b < bins; ++b) {
     if (count[b] == 0) continue;

@@ -67,6 +67,21 @@ Accuracy Compare(const adj::sph::State& run, const adj::sph::State& reference,
 // rho_0 |g| H, the analytic pressure at the floor (H the column's height);
 // half_error_percent the same for p / 2, the pressure whose gradient the
 // contract's (p_i + p_j) / 2 force exerts in the interior (docs/sph.md).
+// What keeps the profile from hydrostatics, measured on the same state
+// (docs/sph.md, Hydrostatics), over the deep interior: the particles at
+// least 2 h from the side walls and the floor (their neighbours' kernels
+// whole too) and 2 h below the highest particle:
+//   - slope_ratio: the least-squares slope of p / 2 against height over
+//     the deep interior, in units of -rho_0 |g| (1: hydrostatic);
+//   - gradient_normalisation: the mean over the deep interior of the
+//     spiky kernel's discrete gradient of height, sum_j m_j / rho_j (y_j -
+//     y_i) d/dy_i W(x_i - x_j) (1 in the continuum; 0.956 on the scenes'
+//     lattice), every particle a neighbour (brute force);
+//   - boundary_fraction: the share of the particles that lie on the floor
+//     or a side wall (within 1e-4 h), where the clamp holds them;
+//   - volume_height: the height the fluid's mass would fill at the rest
+//     density over the container's cross-section (against column_height:
+//     the room the particles on the walls took).
 struct Hydrostatic {
   std::vector<double> depth;     // bin mean
   std::vector<double> pressure;  // bin mean
@@ -74,6 +89,10 @@ struct Hydrostatic {
   double column_height = 0;
   double error_percent = 0;
   double half_error_percent = 0;
+  double slope_ratio = 0;
+  double gradient_normalisation = 0;
+  double boundary_fraction = 0;
+  double volume_height = 0;
 };
 Hydrostatic HydrostaticProfile(const adj::sph::State& state,
                                const adj::sph::Params& params, float spacing);

@@ -471,6 +471,89 @@ TEST(SphChecks, SurgeFrontIsTheFarthestParticleNearTheFloor) {
   EXPECT_EQ(checks::sph::SurgeFront(State{}, params), 0);
 }
 
+// A box of N x M x N particles on a unit lattice whose pressures are
+// `ratio` times hydrostatic in p / 2: every measure of HydrostaticProfile
+// known by hand (mass rho_0 s^3, so volume m / rho ~ s^3 while k is stiff).
+struct HydrostaticBox {
+  static constexpr int kSide = 12;
+  static constexpr int kLayers = 12;
+  Params params;
+  State state;
+  explicit HydrostaticBox(double ratio) {
+    params.h = 2;
+    params.rest_density = 1000;
+    params.stiffness = 1e6f;
+    params.gravity[1] = -10;
+    params.container.hi[0] = kSide;
+    params.container.hi[1] = 100;
+    params.container.hi[2] = kSide;
+    for (int y = 0; y < kLayers; ++y) {
+      for (int z = 0; z < kSide; ++z) {
+        for (int x = 0; x < kSide; ++x) {
+          const double depth = kLayers - (y + 0.5);
+          const double half_pressure = ratio * 1000 * 10 * depth;
+          state.x.PushBack(static_cast<float>(x) + 0.5f,
+                           static_cast<float>(y) + 0.5f,
+                           static_cast<float>(z) + 0.5f);
+          state.v.PushBack(0, 0, 0);
+          state.mass.push_back(1000);
+          state.density.push_back(
+              static_cast<float>(1000 + 2 * half_pressure / 1e6));
+        }
+      }
+    }
+  }
+};
+
+// Hand-checked: a lattice box whose p / 2 is exactly hydrostatic from its
+// top (the highest particle plus half a spacing) has no error in p / 2,
+// half of p off by up to half the floor's pressure, and the slope 1; at 1.05
+// times hydrostatic, the slope is 1.05; the gradient of height is the
+// lattice's 0.956 (the bound below); nothing lies on a wall until moved
+// there; and the mass fills exactly its 12 layers.
+TEST(SphChecks, HydrostaticProfileOfAKnownColumn) {
+  HydrostaticBox exact(1.0);
+  const checks::sph::Hydrostatic at_rest =
+      checks::sph::HydrostaticProfile(exact.state, exact.params, 1);
+  EXPECT_NEAR(at_rest.column_height, 12, 1e-6);
+  EXPECT_LT(at_rest.half_error_percent, 0.01);
+  EXPECT_GT(at_rest.error_percent, 30);
+  EXPECT_NEAR(at_rest.slope_ratio, 1, 1e-3);
+  EXPECT_NEAR(at_rest.gradient_normalisation, 0.956, 0.002);
+  EXPECT_EQ(at_rest.boundary_fraction, 0);
+  EXPECT_NEAR(at_rest.volume_height, 12, 1e-9);
+
+  HydrostaticBox steep(1.05);
+  steep.state.x.y[0] = 0;    // onto the floor
+  steep.state.x.x[5] = 0;    // onto a side wall
+  steep.state.x.z[11] = 12;  // onto the far wall
+  const checks::sph::Hydrostatic off =
+      checks::sph::HydrostaticProfile(steep.state, steep.params, 1);
+  EXPECT_NEAR(off.slope_ratio, 1.05, 1e-3);
+  EXPECT_NEAR(off.boundary_fraction, 3.0 / (12 * 12 * 12), 1e-12);
+  // 5 % of the deepest interior bin's depth (9.1 below the top, bins of h
+  // from the particles at least h from the walls) in percent of the floor's.
+  EXPECT_GT(off.half_error_percent, 3.5);
+  EXPECT_LT(off.half_error_percent, 5);
+
+  // A glass: the one particle moved onto its wall is counted.
+  Params glass_params = exact.params;
+  glass_params.container.kind = Container::Kind::kGlass;
+  State glass;
+  glass.x.PushBack(6, 5, 6);
+  glass.x.PushBack(6, 5, 0);  // on the wall: radius 6 about (6, 6)
+  glass.mass = {1000, 1000};
+  glass.density = {1000, 1000};
+  glass.v.PushBack(0, 0, 0);
+  glass.v.PushBack(0, 0, 0);
+  EXPECT_NEAR(
+      checks::sph::HydrostaticProfile(glass, glass_params, 1).boundary_fraction,
+      0.5, 1e-12);
+  EXPECT_EQ(checks::sph::HydrostaticProfile(State{}, exact.params, 1)
+                .boundary_fraction,
+            0);
+}
+
 // The bound behind docs/sph.md's hydrostatics: on the scenes' cubic
 // lattice (h = 2 spacings) the spiky kernel's discrete gradient of a
 // linear field, sum_j V_j (p_j - p_i) grad W_ij, is 0.956 of the field's

@@ -272,19 +272,21 @@ def draw_hydrostatic(run, out_dir):
     devices = sorted({r.device for r in rows})
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     deepest = 0
-    for r in sorted(rows, key=lambda r: r.variant):
+    for r in sorted(rows, key=lambda r: (r.variant,
+                                         r.args.get("particles", 0))):
         depth = indexed(r.values, "depth_at_")
         pressure = indexed(r.values, "pressure_at_")
         keys = sorted(set(depth) & set(pressure))
         if not keys:
             continue
         deepest = max(deepest, depth[keys[-1]])
+        name = f"{r.variant} ({r.args.get('particles', 0):,.0f})"
         line, = ax.plot([depth[k] for k in keys],
                         [pressure[k] for k in keys], marker="o",
-                        markersize=3, label=f"{r.variant}: k (rho - rho_0)")
+                        markersize=3, label=f"{name}: k (rho - rho_0)")
         ax.plot([depth[k] for k in keys], [pressure[k] / 2 for k in keys],
                 marker="s", markersize=3, linestyle=":",
-                color=line.get_color(), label=f"{r.variant}: half of it")
+                color=line.get_color(), label=f"{name}: half of it")
     analytic = [r for r in rows if indexed(r.values, "analytic_at_")][0]
     depth = indexed(analytic.values, "depth_at_")
     slope = max(v / depth[k] for k, v in
@@ -361,15 +363,39 @@ def hydrostatic_table(run):
     goal = run.goals.get(FAMILY, {}).get("hydrostatic_error_percent")
     lines = ["", "## sph: the glass at rest against hydrostatics", "",
              f"Goal: within {goal} % of rho_0 g H." if goal else "",
-             "", "| variant | device | steps | k (rho - rho_0) error % | "
-             "half of it, error % | kinetic energy | max speed |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
-    for r in sorted(rows, key=lambda r: (r.device, r.variant)):
+             "", "Slope: of p / 2 against height in the deep interior, "
+             "in units of rho_0 g; gradient: the kernel's discrete gradient "
+             "of height there (1 in the continuum), and the slope times it "
+             "(the slope with the kernel's own error divided out); on "
+             "walls: the particles the clamp holds on the floor or a wall; "
+             "height: the column's "
+             "against what its mass fills at rest density (docs/sph.md, "
+             "Hydrostatics).",
+             "", "| variant | device | particles | steps | "
+             "k (rho - rho_0) error % | half of it, error % | slope | "
+             "gradient | slope x gradient | on walls % | "
+             "height / volume height | kinetic energy | max speed |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+             "| ---: | ---: | ---: | ---: |"]
+    nan = float("nan")
+    for r in sorted(rows, key=lambda r: (r.device, r.variant,
+                                         r.args.get("particles", 0))):
         v = r.values
+        volume = v.get("volume_height", 0)
+        height = v.get("column_height", nan) / volume if volume else nan
+        corrected = (v.get("slope_ratio", nan)
+                     * v.get("gradient_normalisation", nan))
         lines.append(
-            f"| {r.variant} | {r.device} | {r.args.get('steps', 0):.0f} | "
+            f"| {r.variant} | {r.device} | "
+            f"{r.args.get('particles', 0):.0f} | "
+            f"{r.args.get('steps', 0):.0f} | "
             f"{v['hydrostatic_error_percent']:.2f} | "
-            f"{v.get('hydrostatic_half_error_percent', float('nan')):.2f} | "
+            f"{v.get('hydrostatic_half_error_percent', nan):.2f} | "
+            f"{v.get('slope_ratio', nan):.3f} | "
+            f"{v.get('gradient_normalisation', nan):.3f} | "
+            f"{corrected:.3f} | "
+            f"{100 * v.get('boundary_fraction', nan):.1f} | "
+            f"{height:.3f} | "
             f"{v.get('kinetic_energy', 0):.3g} | "
             f"{v.get('max_speed', 0):.3g} |")
     return lines
