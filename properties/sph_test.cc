@@ -13,6 +13,7 @@
 #include <numbers>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "checks/sph.h"
@@ -452,6 +453,138 @@ INSTANTIATE_TEST_SUITE_P(Variants, MomentumSph,
 INSTANTIATE_TEST_SUITE_P(
     Variants, TwinSph, ::testing::ValuesIn(testing::CasesWithTwin(Variants())),
     testing::CaseName);
+
+// ReorderByCell against an order written here from its contract (cells
+// z, then y, then x, by floor((c - lo) / h) in double; inside a cell by x,
+// then index), on enough particles (2^17) that the cell sort runs on 2
+// threads; every array follows the permutation, and a second reorder
+// changes nothing.
+TEST(SphReorder, ReorderByCellSortsEveryArrayByCell) {
+  const int default_threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  Params params;
+  params.h = 0.05f;
+  params.rest_density = 1000;
+  params.dt = 1e-3f;
+  params.container.lo[1] = -0.5f;
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> unit(0, 1);
+  State state;
+  const std::size_t n = std::size_t{1} << 17;
+  for (std::size_t i = 0; i < n; ++i) {
+    state.x.PushBack(unit(random), unit(random) - 0.5f, unit(random));
+    state.v.PushBack(unit(random), unit(random), unit(random));
+    state.density.push_back(1000 + unit(random));
+    state.mass.push_back(0.5f + unit(random));
+  }
+  const State before = state;
+  const auto cell = [&](std::size_t i, int axis) {
+    const float* c[] = {before.x.x.data(), before.x.y.data(),
+                        before.x.z.data()};
+    return std::floor((double{c[axis][i]} - params.container.lo[axis]) /
+                      double{params.h});
+  };
+  std::vector<std::uint32_t> expected(n);
+  for (std::size_t i = 0; i < n; ++i) expected[i] = static_cast<uint32_t>(i);
+  std::sort(expected.begin(), expected.end(),
+            [&](std::uint32_t a, std::uint32_t b) {
+              const auto key = [&](std::uint32_t i) {
+                return std::tuple(cell(i, 2), cell(i, 1), cell(i, 0),
+                                  before.x.x[i], i);
+              };
+              return key(a) < key(b);
+            });
+  const std::vector<std::uint32_t> permutation = ReorderByCell(state, params);
+  ASSERT_EQ(permutation, expected);
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::uint32_t i = permutation[k];
+    ASSERT_EQ(state.x.x[k], before.x.x[i]) << k;
+    ASSERT_EQ(state.x.y[k], before.x.y[i]) << k;
+    ASSERT_EQ(state.x.z[k], before.x.z[i]) << k;
+    ASSERT_EQ(state.v.x[k], before.v.x[i]) << k;
+    ASSERT_EQ(state.v.y[k], before.v.y[i]) << k;
+    ASSERT_EQ(state.v.z[k], before.v.z[i]) << k;
+    ASSERT_EQ(state.density[k], before.density[i]) << k;
+    ASSERT_EQ(state.mass[k], before.mass[i]) << k;
+  }
+  const State sorted = state;
+  const std::vector<std::uint32_t> again = ReorderByCell(state, params);
+  for (std::size_t k = 0; k < n; ++k) ASSERT_EQ(again[k], k);
+  EXPECT_EQ(state, sorted);
+  omp_set_num_threads(default_threads);
+}
+
+// The OpenMP rows against their serial twins, bit for bit, on a cloud
+// large enough (2^17 particles) that their cell sort also runs on 2
+// threads (the properties' small clouds sort serially).
+TEST(SphReorder, OpenMpTwinsAgreeOnALargeCloud) {
+  const int default_threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  Params params;
+  params.h = 0.05f;
+  params.rest_density = 1000;
+  params.stiffness = 100;
+  params.viscosity = 1;
+  params.dt = 1e-4f;
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> unit(0, 1);
+  State cloud;
+  const std::size_t n = std::size_t{1} << 17;
+  for (std::size_t i = 0; i < n; ++i) {
+    cloud.x.PushBack(unit(random), unit(random), unit(random));
+    cloud.v.PushBack(unit(random) - 0.5f, unit(random) - 0.5f, 0);
+    cloud.mass.push_back(0.05f);
+    cloud.density.push_back(0);
+  }
+  Prepare(cloud, params);
+  for (const Variant& variant : Variants()) {
+    if (variant.backend != Backend::kOpenMp || variant.twin.empty()) continue;
+    const Variant* twin = FindVariant(Variants(), variant.twin);
+    ASSERT_NE(twin, nullptr) << variant.name;
+    State parallel = cloud, serial = cloud;
+    Workspace parallel_workspace, serial_workspace;
+    StepReport report;
+    variant.run(parallel, params, parallel_workspace, report);
+    EXPECT_EQ(report.threads, 2) << variant.name;
+    twin->run(serial, params, serial_workspace, report);
+    EXPECT_TRUE(parallel == serial) << variant.name;
+  }
+  omp_set_num_threads(default_threads);
+}
+
+// Bad input is refused before anything moves; no particles is valid.
+TEST(SphReorder, ReorderByCellRefusesBadInputUntouched) {
+  Params params;
+  params.h = 0.1f;
+  params.rest_density = 1000;
+  params.dt = 1e-3f;
+  State state;
+  state.x.PushBack(0.9f, 0.5f, 0.5f);
+  state.x.PushBack(0.1f, 0.5f, 0.5f);
+  state.x.PushBack(0.5f, 0.5f, 0.5f);
+  for (int i = 0; i < 3; ++i) {
+    state.v.PushBack(0, 0, 0);
+    state.density.push_back(1000);
+    state.mass.push_back(1);
+  }
+  State bad = state;
+  bad.x.y[2] = std::numeric_limits<float>::quiet_NaN();
+  const State bad_before = bad;
+  EXPECT_THROW(ReorderByCell(bad, params), Error);
+  EXPECT_EQ(bad.x.x, bad_before.x.x);
+  bad = state;
+  bad.mass[1] = 0;
+  EXPECT_THROW(ReorderByCell(bad, params), Error);
+  Params no_h = params;
+  no_h.h = 0;
+  EXPECT_THROW(ReorderByCell(state, no_h), Error);
+  State empty;
+  EXPECT_TRUE(ReorderByCell(empty, params).empty());
+  // Three cells along x: reversed into x order.
+  EXPECT_EQ(ReorderByCell(state, params),
+            (std::vector<std::uint32_t>{1, 2, 0}));
+  EXPECT_EQ(state.x.x, (std::vector<float>{0.1f, 0.5f, 0.9f}));
+}
 
 // Hand-checked: of three particles, the one high above the floor is not
 // the front however far it reaches; the front is the farthest low one,

@@ -1,5 +1,7 @@
 #include "algorithms/sph/cell_sort.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <memory>
 #include <span>
@@ -7,6 +9,69 @@
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::sph::detail {
+
+namespace {
+
+// Fills order (sorted position -> id) with the ids 0..n-1 by key, ascending
+// ids inside a key, and start (cells + 1 entries) with each key's first
+// sorted position. In parallel, each of T threads counts and places a
+// contiguous block of ids, the blocks in thread order inside every key:
+// the same order as serially.
+void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
+                  bool parallel, std::vector<std::uint32_t>& start,
+                  std::vector<std::uint32_t>& order) {
+  const std::size_t n = key_of.size();
+  const int threads = parallel && n >= (1u << 16) ? omp_get_max_threads() : 1;
+  if (threads == 1) {
+    start.assign(cells + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) ++start[key_of[i] + 1];
+    const std::span<std::uint32_t> counts(start.data() + 1, cells);
+    prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
+    for (std::size_t i = 0; i < n; ++i) {
+      order[start[key_of[i]]++] = static_cast<std::uint32_t>(i);
+    }
+    // The fill left each cell's end in its start: shift back, so that
+    // cell c is [start[c], start[c + 1]).
+    start.pop_back();
+    start.insert(start.begin(), 0);
+    return;
+  }
+  // Thread t's count of key c at offsets[t][c], then its first place.
+  std::vector<std::vector<std::uint32_t>> offsets(
+      static_cast<std::size_t>(threads));
+  start.resize(cells + 1);
+#pragma omp parallel num_threads(threads)
+  {
+    // The team may be smaller than asked for (nested, or dynamic threads).
+    const auto team = static_cast<std::size_t>(omp_get_num_threads());
+    const auto t = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t first = n * t / team;
+    const std::size_t last = n * (t + 1) / team;
+    std::vector<std::uint32_t>& mine = offsets[t];
+    mine.assign(cells, 0);
+    for (std::size_t i = first; i < last; ++i) ++mine[key_of[i]];
+#pragma omp barrier
+#pragma omp single
+    {
+      std::uint32_t running = 0;
+      for (std::size_t c = 0; c < cells; ++c) {
+        start[c] = running;
+        for (std::size_t u = 0; u < team; ++u) {
+          std::uint32_t& offset = offsets[u][c];
+          const std::uint32_t count = offset;
+          offset = running;
+          running += count;
+        }
+      }
+      start[cells] = running;
+    }
+    for (std::size_t i = first; i < last; ++i) {
+      order[mine[key_of[i]]++] = static_cast<std::uint32_t>(i);
+    }
+  }
+}
+
+}  // namespace
 
 CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace,
                    bool parallel) {
@@ -60,18 +125,8 @@ CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace,
                            static_cast<double>(box.ny) *
                            static_cast<double>(box.nz);
   if (box_cells <= 16.0 * static_cast<double>(n) + double{1 << 20}) {
-    std::vector<std::uint32_t>& start = workspace.cell_start;
-    start.assign(static_cast<std::size_t>(box_cells) + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) ++start[key_of[i] + 1];
-    const std::span<std::uint32_t> counts(start.data() + 1, start.size() - 1);
-    prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
-    for (std::size_t i = 0; i < n; ++i) {
-      order[start[key_of[i]]++] = static_cast<std::uint32_t>(i);
-    }
-    // The fill left each cell's end in its start: shift back, so that
-    // cell c is [start[c], start[c + 1]).
-    start.pop_back();
-    start.insert(start.begin(), 0);
+    CountingSort(key_of, static_cast<std::size_t>(box_cells), parallel,
+                 workspace.cell_start, order);
     box.dense = true;
   } else {
     for (std::size_t i = 0; i < n; ++i)
@@ -153,3 +208,30 @@ void SortCellsByX(const Points& x, bool parallel, Workspace& workspace) {
 }
 
 }  // namespace adj::sph::detail
+
+namespace adj::sph {
+
+std::vector<std::uint32_t> ReorderByCell(State& state, const Params& params) {
+  detail::CheckState(state, params, false, true);
+  Workspace workspace;
+  const detail::CellBox box =
+      detail::SortByCell(state.x, params, workspace, true);
+  detail::FindRows(box, true, workspace);
+  detail::SortCellsByX(state.x, true, workspace);
+  std::vector<std::uint32_t> permutation = std::move(workspace.entries);
+  const auto permute = [&](std::vector<float>& values) {
+    std::vector<float> sorted(values.size());
+    const auto n = static_cast<std::int64_t>(values.size());
+#pragma omp parallel for schedule(static)
+    for (std::int64_t k = 0; k < n; ++k) sorted[k] = values[permutation[k]];
+    values = std::move(sorted);
+  };
+  for (std::vector<float>* values :
+       {&state.x.x, &state.x.y, &state.x.z, &state.v.x, &state.v.y, &state.v.z,
+        &state.density, &state.mass}) {
+    permute(*values);
+  }
+  return permutation;
+}
+
+}  // namespace adj::sph

@@ -179,7 +179,14 @@ std::uint32_t TableSize(const Params& params, std::size_t particles);
 
 // Throws Error naming the first particle whose new position or velocity is
 // not finite or whose step v dt is longer than kMaxMovePerStep x h (a
-// blown-up state).
-void CheckFinished(const State& after, const Params& params);
+// blown-up state); the particles scanned on OpenMP threads when
+// `parallel` (the same particle named either way).
+void CheckFinished(const State& after, const Params& params,
+                   bool parallel = false);
+
+// sph::Check(state, params, reads_density), the particles scanned on
+// OpenMP threads when `parallel` (the same error either way).
+void CheckState(const State& state, const Params& params, bool reads_density,
+                bool parallel);
 
 }  // namespace adj::sph::detail

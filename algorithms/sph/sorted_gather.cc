@@ -61,13 +61,12 @@ std::uint32_t ScalarForce(const SortedFluid& f, const PairConstants& c,
 
 SortedFluid SortedCopy(const State& state,
                        const std::vector<std::uint32_t>& order,
-                       std::size_t arrays, bool parallel,
-                       std::vector<float>& storage) {
+                       std::size_t arrays, std::size_t zeroed_from,
+                       bool parallel, std::vector<float>& storage) {
   const std::size_t size = state.size();
   const std::size_t stride = size + kPadding;
-  // Arrays 0 to 6 are written below, the others (accumulators) zeroed
-  // there, and every array's padding here: the same zeros as a fresh
-  // buffer, without a serial pass over all of it.
+  // Arrays 0 to 6 are written below, the accumulators zeroed there, and
+  // every array's padding here: without a serial pass over all of it.
   storage.resize(arrays * stride);
   float* base = storage.data();
   SortedFluid f{size,
@@ -92,7 +91,9 @@ SortedFluid SortedCopy(const State& state,
     f.vy[k] = state.v.y[i];
     f.vz[k] = state.v.z[i];
     f.mass[k] = state.mass[i];
-    for (std::size_t a = 7; a < arrays; ++a) base[a * stride + k] = 0.0f;
+    for (std::size_t a = zeroed_from; a < arrays; ++a) {
+      base[a * stride + k] = 0.0f;
+    }
   }
   for (std::size_t a = 0; a < arrays; ++a) {
     std::fill_n(base + a * stride + size, kPadding, 0.0f);
@@ -111,7 +112,7 @@ GatherKernels ScalarGatherKernels() { return {&ScalarDensity, &ScalarForce}; }
 void GatherStep(State& state, const Params& params, Workspace& workspace,
                 StepReport& report, const GatherKernels& kernels,
                 bool parallel) {
-  Check(state, params, false);
+  CheckState(state, params, false, parallel);
   report = {};
   report.threads = parallel ? omp_get_max_threads() : 1;
   const auto n = static_cast<std::int64_t>(state.size());
@@ -122,7 +123,7 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
   const std::uint32_t* row_begin = workspace.row_begin.data();
   const std::uint32_t* row_end = workspace.row_end.data();
   const SortedFluid f =
-      SortedCopy(state, order, 10, parallel, workspace.scratch);
+      SortedCopy(state, order, 10, 10, parallel, workspace.scratch);
   const PairConstants c = PairConstantsOf(params);
   std::uint64_t candidates = 0;
   std::uint64_t interactions = 0;
@@ -157,7 +158,7 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
   }
   report.candidates = candidates;
   report.interactions = interactions;
-  CheckFinished(state, params);
+  CheckFinished(state, params, parallel);
 }
 
 }  // namespace detail

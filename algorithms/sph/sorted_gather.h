@@ -58,13 +58,16 @@ struct GatherKernels {
 };
 
 // The state in cell order (`order`: sorted place -> id) in `storage`:
-// `arrays` (>= 10) arrays of n + kPadding floats, zeroed, the first 10
-// the returned fluid's (x, v and mass copied), the others the caller's
-// (at base + a (n + kPadding)); copied on OpenMP threads when `parallel`.
+// `arrays` (>= 10) arrays of n + kPadding floats, the first 10 the
+// returned fluid's (x, v and mass copied), the others the caller's (at
+// base + a (n + kPadding)). Arrays from `zeroed_from` (>= 7) on are
+// zeroed; those before it past mass (density, pressure, inverse, ...)
+// hold whatever the storage held, for the caller to write before reading;
+// every array's padding is zero. Copied on OpenMP threads when `parallel`.
 SortedFluid SortedCopy(const State& state,
                        const std::vector<std::uint32_t>& order,
-                       std::size_t arrays, bool parallel,
-                       std::vector<float>& storage);
+                       std::size_t arrays, std::size_t zeroed_from,
+                       bool parallel, std::vector<float>& storage);
 
 // Integrates sorted particle k (x and v of f) with acceleration a and
 // writes it, with its density, to its place i in the state.

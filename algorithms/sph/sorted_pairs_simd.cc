@@ -291,7 +291,7 @@ void BySlabParity(const CellBox& box, const std::vector<std::uint64_t>& keys,
 
 void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
                    StepReport& report, bool parallel) {
-  Check(state, params, false);
+  CheckState(state, params, false, parallel);
   report = {};
   const auto n = static_cast<std::int64_t>(state.size());
   const CellBox box = SortByCell(state.x, params, workspace, parallel);
@@ -302,7 +302,7 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   const auto size = static_cast<std::size_t>(n);
   const std::size_t stride = size + kPadding;
   const SortedFluid f =
-      SortedCopy(state, order, 13, parallel, workspace.scratch);
+      SortedCopy(state, order, 13, 10, parallel, workspace.scratch);
   float* ax = f.x + 10 * stride;
   float* ay = f.x + 11 * stride;
   float* az = f.x + 12 * stride;
@@ -350,7 +350,7 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   report.candidates = candidates;
   report.interactions = interactions;
   report.threads = parallel ? omp_get_max_threads() : 1;
-  CheckFinished(state, params);
+  CheckFinished(state, params, parallel);
 }
 
 }  // namespace detail

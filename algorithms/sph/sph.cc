@@ -188,31 +188,53 @@ std::uint32_t TableSize(const Params& params, std::size_t particles) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, 2 * particles));
 }
 
-void CheckFinished(const State& after, const Params& params) {
+namespace {
+
+// The first i < n for which bad(i) holds, n if none: on OpenMP threads
+// when `parallel` (a minimum, so the same answer either way).
+template <typename Bad>
+std::size_t FirstBad(std::size_t n, bool parallel, Bad bad) {
+  std::size_t first = n;
+  const auto count = static_cast<std::int64_t>(n);
+#pragma omp parallel for schedule(static) reduction(min : first) if (parallel)
+  for (std::int64_t i = 0; i < count; ++i) {
+    if (bad(static_cast<std::size_t>(i))) {
+      first = std::min(first, static_cast<std::size_t>(i));
+    }
+  }
+  return first;
+}
+
+}  // namespace
+
+void CheckFinished(const State& after, const Params& params, bool parallel) {
   const double longest = double{kMaxMovePerStep} * params.h;
-  for (std::size_t i = 0; i < after.size(); ++i) {
-    const bool finite = Finite(after.x.x[i]) && Finite(after.x.y[i]) &&
-                        Finite(after.x.z[i]) && Finite(after.v.x[i]) &&
-                        Finite(after.v.y[i]) && Finite(after.v.z[i]) &&
-                        Finite(after.density[i]);
+  const auto finite = [&](std::size_t i) {
+    return Finite(after.x.x[i]) && Finite(after.x.y[i]) &&
+           Finite(after.x.z[i]) && Finite(after.v.x[i]) &&
+           Finite(after.v.y[i]) && Finite(after.v.z[i]) &&
+           Finite(after.density[i]);
+  };
+  const auto step = [&](std::size_t i) {
     const double speed2 = double{after.v.x[i]} * after.v.x[i] +
                           double{after.v.y[i]} * after.v.y[i] +
                           double{after.v.z[i]} * after.v.z[i];
-    const double step = std::sqrt(speed2) * params.dt;
-    if (!finite || step > longest) {
-      throw Error("sph: the state blew up: " + Particle(i) +
-                  (finite ? " moved " + std::to_string(step) +
-                                " in one step, more than h = " +
-                                std::to_string(params.h)
-                          : " is no longer finite") +
-                  " (lower dt or stiffness)");
-    }
-  }
+    return std::sqrt(speed2) * params.dt;
+  };
+  const std::size_t i = FirstBad(after.size(), parallel, [&](std::size_t j) {
+    return !finite(j) || step(j) > longest;
+  });
+  if (i == after.size()) return;
+  throw Error(
+      "sph: the state blew up: " + Particle(i) +
+      (finite(i) ? " moved " + std::to_string(step(i)) +
+                       " in one step, more than h = " + std::to_string(params.h)
+                 : " is no longer finite") +
+      " (lower dt or stiffness)");
 }
 
-}  // namespace detail
-
-void Check(const State& state, const Params& params, bool reads_density) {
+void CheckState(const State& state, const Params& params, bool reads_density,
+                bool parallel) {
   Check(params);
   const std::size_t n = state.x.size();
   Require(state.x.y.size() == n && state.x.z.size() == n &&
@@ -221,33 +243,45 @@ void Check(const State& state, const Params& params, bool reads_density) {
               state.density.size() == n,
           "the state's arrays must have one length");
   Require(n <= kMaxParticles, "more than 2^31 - 1 particles");
-  // A particle's message is written only when it fails (the check runs
-  // every step: no string per particle).
-  const auto fail = [](std::size_t i, const char* what) {
-    throw Error("sph: " + Particle(i) + what);
-  };
-  for (std::size_t i = 0; i < n; ++i) {
+  // Which of the particle's tests fails first, 0 if none; the message is
+  // written only for the first failing particle (the check runs every
+  // step: no string per particle).
+  const auto failure = [&](std::size_t i) {
     if (!(Finite(state.x.x[i]) && Finite(state.x.y[i]) &&
           Finite(state.x.z[i]))) {
-      fail(i, " has a NaN or infinite position");
+      return 1;
     }
     if (!(Finite(state.v.x[i]) && Finite(state.v.y[i]) &&
           Finite(state.v.z[i]))) {
-      fail(i, " has a NaN or infinite velocity");
+      return 2;
     }
-    if (!(Finite(state.mass[i]) && state.mass[i] > 0)) {
-      fail(i, " has a mass that is not finite and > 0");
-    }
-    if (!detail::Inside(params.container, state.x.x[i], state.x.y[i],
-                        state.x.z[i])) {
-      fail(i, " is outside the container");
+    if (!(Finite(state.mass[i]) && state.mass[i] > 0)) return 3;
+    if (!Inside(params.container, state.x.x[i], state.x.y[i], state.x.z[i])) {
+      return 4;
     }
     if (reads_density && !(Finite(state.density[i]) && state.density[i] > 0)) {
-      fail(i,
-           " has a density of t-1 that is not finite and > 0 (call "
-           "sph::Prepare before a first collapsed step)");
+      return 5;
     }
-  }
+    return 0;
+  };
+  const std::size_t i =
+      FirstBad(n, parallel, [&](std::size_t j) { return failure(j) != 0; });
+  if (i == n) return;
+  static constexpr const char* kWhat[] = {
+      "",
+      " has a NaN or infinite position",
+      " has a NaN or infinite velocity",
+      " has a mass that is not finite and > 0",
+      " is outside the container",
+      " has a density of t-1 that is not finite and > 0 (call "
+      "sph::Prepare before a first collapsed step)"};
+  throw Error("sph: " + Particle(i) + kWhat[failure(i)]);
+}
+
+}  // namespace detail
+
+void Check(const State& state, const Params& params, bool reads_density) {
+  detail::CheckState(state, params, reads_density, false);
 }
 
 Params WeaklyCompressible(float spacing, float height) {

@@ -195,6 +195,17 @@ struct Fluid {
 Fluid LatticeFluid(const Points& positions, float spacing, float height,
                    const Container& container);
 
+// Reorders every array of `state` by cell of h (the cells x fastest, then
+// y, then z, over the particles' bounding box; inside a cell by x, then by
+// index) and returns the permutation: new position k holds the particle
+// that was at permutation[k], for the caller to reorder its own
+// per-particle arrays. A state kept in cell order (reordered every few
+// dozen steps, as CompactNSearch's users do) makes the sorted variants'
+// gathers and scatters nearly sequential; the step itself is the same
+// contract on the same particles (docs/sph.md). Check(state, params,
+// false) first: bad input throws Error before the state changes.
+std::vector<std::uint32_t> ReorderByCell(State& state, const Params& params);
+
 // The kernels of the contract, in float, as every variant evaluates them.
 struct Kernels {
   float h;
