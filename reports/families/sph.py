@@ -438,6 +438,35 @@ def surge_table(run):
     return lines
 
 
+def cell_order_table(run):
+    """The glass kept in cell order (ReorderByCell every 100 steps, in the
+    timing) beside the same variant on the glass in its own order."""
+    ordered = step_rows(run, "glass_cell_ordered")
+    if not ordered:
+        return []
+    goal = run.goals.get(FAMILY, {}).get(
+        "interactions_per_second_1m_2_threads")
+    lines = ["", "## sph: the glass kept in cell order", "",
+             f"Goal at 1M particles on 2 threads: {goal:.3g} "
+             "interactions/s." if goal else "",
+             "", "| variant | device | particles | ms per step, own order | "
+             "ms per step, cell order | interactions/s, cell order |",
+             "| --- | --- | ---: | ---: | ---: | ---: |"]
+    own = {(r.variant, r.device, r.args.get("particles")): r
+           for r in step_rows(run, "glass")}
+    for r in sorted(ordered, key=lambda r: (r.device, r.variant,
+                                            r.args.get("particles", 0))):
+        n = r.args.get("particles")
+        mate = own.get((r.variant, r.device, n))
+        mate_ms = f"{real_time_us(mate.values) / 1e3:.2f}" if mate else "-"
+        lines.append(
+            f"| {r.variant} | {r.device} | {n:,.0f} | {mate_ms} | "
+            f"{real_time_us(r.values) / 1e3:.2f} | "
+            f"{r.values.get('items_per_second', 0):.3g} |")
+    return lines
+
+
 def tables(run):
     return (chapter_table(run) + accuracy_table(run) + stability_table(run)
-            + hydrostatic_table(run) + surge_table(run))
+            + hydrostatic_table(run) + surge_table(run)
+            + cell_order_table(run))
