@@ -188,6 +188,21 @@ void BindSph(nb::module_& parent) {
         "(State, Params) of the scene 'glass' (the chapter's glass at rest) "
         "or 'dam_break' (a column 2a tall released in a box) with about "
         "`particles` particles on a lattice of `spacing`.");
+  m.def(
+      "reorder_by_cell",
+      [](sph::State& state, const sph::Params& params) {
+        std::vector<std::uint32_t> permutation;
+        {
+          nb::gil_scoped_release release;
+          permutation = sph::ReorderByCell(state, params);
+        }
+        return ToNumpy(std::move(permutation));
+      },
+      nb::arg("state"), nb::arg("params"),
+      "Reorders every array of `state` by cell of h (the order the sorted "
+      "variants step fastest) and returns the permutation: position k now "
+      "holds the particle that was at permutation[k] (reorder your own "
+      "per-particle arrays with it).");
   m.def("step", &Step, nb::arg("state"), nb::arg("params"),
         nb::arg("variant") = "sorted_pairs_simd", nb::arg("steps") = 1,
         "Advances `state` in place by `steps` steps of the variant; returns "

@@ -87,3 +87,24 @@ def test_bad_input_is_an_error():
         adjacent.sph.scene("ocean", 100)
     with pytest.raises(ValueError):
         params.container = "bucket"
+
+
+def test_reorder_by_cell_returns_the_permutation_it_applied(rng):
+    x, v, mass, params = random_fluid(rng, 500)
+    state = adjacent.sph.State(x, v, np.ones(500, np.float32), mass)
+    permutation = adjacent.sph.reorder_by_cell(state, params)
+    assert sorted(permutation.tolist()) == list(range(500))
+    assert np.array_equal(state.positions, x[permutation])
+    assert np.array_equal(state.velocities, v[permutation])
+    assert np.array_equal(state.mass, mass[permutation])
+    # Cells of h, z slowest, then y, then x (floor((c - lo) / h)).
+    cells = np.floor((state.positions.astype(np.float64)
+                      - np.array(params.lo)) / params.h).astype(np.int64)
+    keys = [tuple(c[::-1]) for c in cells]
+    assert keys == sorted(keys)
+    again = adjacent.sph.reorder_by_cell(state, params)
+    assert np.array_equal(again, np.arange(500))
+    x[3, 1] = np.nan
+    bad = adjacent.sph.State(x, v, np.ones(500, np.float32), mass)
+    with pytest.raises(adjacent.Error):
+        adjacent.sph.reorder_by_cell(bad, params)
