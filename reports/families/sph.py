@@ -114,14 +114,18 @@ def line_per_variant(ax, rows, point, markersize):
 
 
 def finish_log_figure(fig, ax, devices, out_dir, name, xlabel, ylabel,
-                      title):
-    """Labels, title, grid on both tick levels and legend; writes
-    <name>.pdf and .png."""
+                      title, legend_outside=False):
+    """Labels, title, grid on both tick levels and legend (right of the
+    axes when `legend_outside`: many lines); writes <name>.pdf and .png."""
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
+    if legend_outside:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1))
+        fig.subplots_adjust(right=0.66)
+    else:
+        ax.legend(fontsize=7, loc="best")
     return save(fig, devices, out_dir, name)
 
 
@@ -176,15 +180,24 @@ def draw_time(run, out_dir):
     if len(sizes) < 2:
         return []
     devices = sorted({r.device for r in rows})
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = plt.subplots(figsize=(9.0, 4.6))
+    # More lines than the default cycle's 10 colours.
+    ax.set_prop_cycle(color=plt.cm.tab20.colors)
     line_per_variant(
         ax, rows,
         lambda r: (r.args["particles"], real_time_us(r.values) / 1e3), 3)
+    ordered = step_rows(run, "glass_cell_ordered")
+    for variant in sorted({r.variant for r in ordered}):
+        points = sorted((r.args["particles"], real_time_us(r.values) / 1e3)
+                        for r in ordered if r.variant == variant)
+        ax.plot([x for x, _ in points], [y for _, y in points], marker="x",
+                markersize=4, linestyle="--",
+                label=f"{variant}, state in cell order")
     ax.set_xscale("log")
     ax.set_yscale("log")
     return finish_log_figure(
         fig, ax, devices, out_dir, "sph_time", "particles", "ms per step",
-        "sph: time per step against particles, glass")
+        "sph: time per step against particles, glass", legend_outside=True)
 
 
 def indexed(values, prefix):
