@@ -454,14 +454,28 @@ INSTANTIATE_TEST_SUITE_P(
     Variants, TwinSph, ::testing::ValuesIn(testing::CasesWithTwin(Variants())),
     testing::CaseName);
 
+// Sets OpenMP's thread count for a scope and restores it on leaving, also
+// when an assertion ends the test early.
+class Threads {
+ public:
+  explicit Threads(int count) : before_(omp_get_max_threads()) {
+    omp_set_num_threads(count);
+  }
+  ~Threads() { omp_set_num_threads(before_); }
+  Threads(const Threads&) = delete;
+  Threads& operator=(const Threads&) = delete;
+
+ private:
+  int before_;
+};
+
 // ReorderByCell against an order written here from its contract (cells
 // z, then y, then x, by floor((c - lo) / h) in double; inside a cell by x,
 // then index), on enough particles (2^17) that the cell sort runs on 2
 // threads; every array follows the permutation, and a second reorder
 // changes nothing.
 TEST(SphReorder, ReorderByCellSortsEveryArrayByCell) {
-  const int default_threads = omp_get_max_threads();
-  omp_set_num_threads(2);
+  const Threads two(2);
   Params params;
   params.h = 0.05f;
   params.rest_density = 1000;
@@ -485,7 +499,9 @@ TEST(SphReorder, ReorderByCellSortsEveryArrayByCell) {
                       double{params.h});
   };
   std::vector<std::uint32_t> expected(n);
-  for (std::size_t i = 0; i < n; ++i) expected[i] = static_cast<uint32_t>(i);
+  for (std::size_t i = 0; i < n; ++i) {
+    expected[i] = static_cast<std::uint32_t>(i);
+  }
   std::sort(expected.begin(), expected.end(),
             [&](std::uint32_t a, std::uint32_t b) {
               const auto key = [&](std::uint32_t i) {
@@ -510,16 +526,19 @@ TEST(SphReorder, ReorderByCellSortsEveryArrayByCell) {
   const State sorted = state;
   const std::vector<std::uint32_t> again = ReorderByCell(state, params);
   for (std::size_t k = 0; k < n; ++k) ASSERT_EQ(again[k], k);
-  EXPECT_EQ(state, sorted);
-  omp_set_num_threads(default_threads);
+  EXPECT_TRUE(SameBits(state, sorted));
+  // One thread: the same order.
+  State serial = before;
+  EXPECT_EQ(ReorderByCell(serial, params, false), permutation);
+  EXPECT_TRUE(SameBits(serial, sorted));
 }
 
 // The OpenMP rows against their serial twins, bit for bit, on a cloud
-// large enough (2^17 particles) that their cell sort also runs on 2
-// threads (the properties' small clouds sort serially).
+// large enough (2^17 particles) that their cell sort also runs on the
+// threads (the properties' small clouds sort serially): on 2 and 3
+// threads, and inside an outer parallel region, where the team is smaller
+// than the thread count asked for.
 TEST(SphReorder, OpenMpTwinsAgreeOnALargeCloud) {
-  const int default_threads = omp_get_max_threads();
-  omp_set_num_threads(2);
   Params params;
   params.h = 0.05f;
   params.rest_density = 1000;
@@ -541,15 +560,80 @@ TEST(SphReorder, OpenMpTwinsAgreeOnALargeCloud) {
     if (variant.backend != Backend::kOpenMp || variant.twin.empty()) continue;
     const Variant* twin = FindVariant(Variants(), variant.twin);
     ASSERT_NE(twin, nullptr) << variant.name;
-    State parallel = cloud, serial = cloud;
-    Workspace parallel_workspace, serial_workspace;
-    StepReport report;
-    variant.run(parallel, params, parallel_workspace, report);
-    EXPECT_EQ(report.threads, 2) << variant.name;
-    twin->run(serial, params, serial_workspace, report);
-    EXPECT_TRUE(parallel == serial) << variant.name;
+    State serial = cloud;
+    Workspace serial_workspace;
+    StepReport serial_report;
+    twin->run(serial, params, serial_workspace, serial_report);
+    for (const int threads : {2, 3}) {
+      const Threads count(threads);
+      State parallel = cloud;
+      Workspace workspace;
+      StepReport report;
+      variant.run(parallel, params, workspace, report);
+      EXPECT_EQ(report.threads, threads) << variant.name;
+      EXPECT_TRUE(SameBits(parallel, serial))
+          << variant.name << ", " << threads << " threads";
+      EXPECT_EQ(report.interactions, serial_report.interactions);
+    }
+    const Threads count(2);
+    State nested = cloud;
+#pragma omp parallel num_threads(1)
+    {
+      Workspace workspace;
+      StepReport report;
+      variant.run(nested, params, workspace, report);
+    }
+    EXPECT_TRUE(SameBits(nested, serial)) << variant.name << ", nested";
   }
-  omp_set_num_threads(default_threads);
+}
+
+// The OpenMP rows' checks name the first bad particle, as the serial ones
+// do, whichever thread meets it first.
+TEST(SphReorder, OpenMpChecksNameTheFirstBadParticle) {
+  Params params;
+  params.h = 0.05f;
+  params.rest_density = 1000;
+  params.dt = 1e-4f;
+  std::mt19937 random(5);
+  std::uniform_real_distribution<float> unit(0, 1);
+  State cloud;
+  const std::size_t n = 4000;
+  for (std::size_t i = 0; i < n; ++i) {
+    cloud.x.PushBack(unit(random), unit(random), unit(random));
+    cloud.v.PushBack(0, 0, 0);
+    cloud.mass.push_back(0.05f);
+    cloud.density.push_back(1000);
+  }
+  cloud.x.y[n - 1] = std::numeric_limits<float>::quiet_NaN();
+  cloud.mass[3] = 0;
+  for (const Variant& variant : Variants()) {
+    if (variant.backend != Backend::kOpenMp) continue;
+    for (const int threads : {2, 3}) {
+      const Threads count(threads);
+      State state = cloud;
+      Workspace workspace;
+      StepReport report;
+      try {
+        variant.run(state, params, workspace, report);
+        ADD_FAILURE() << variant.name << ": no error";
+      } catch (const Error& error) {
+        EXPECT_NE(std::string(error.what()).find("particle 3 has a mass"),
+                  std::string::npos)
+            << variant.name << ": " << error.what();
+      }
+      EXPECT_TRUE(SameBits(state, cloud)) << variant.name;
+    }
+  }
+  const Threads count(2);
+  State state = cloud;
+  try {
+    ReorderByCell(state, params);
+    ADD_FAILURE() << "ReorderByCell: no error";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("particle 3 has a mass"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 // Bad input is refused before anything moves; no particles is valid.
@@ -569,12 +653,14 @@ TEST(SphReorder, ReorderByCellRefusesBadInputUntouched) {
   }
   State bad = state;
   bad.x.y[2] = std::numeric_limits<float>::quiet_NaN();
-  const State bad_before = bad;
+  State bad_before = bad;
   EXPECT_THROW(ReorderByCell(bad, params), Error);
-  EXPECT_EQ(bad.x.x, bad_before.x.x);
+  EXPECT_TRUE(SameBits(bad, bad_before));
   bad = state;
   bad.mass[1] = 0;
+  bad_before = bad;
   EXPECT_THROW(ReorderByCell(bad, params), Error);
+  EXPECT_TRUE(SameBits(bad, bad_before));
   Params no_h = params;
   no_h.h = 0;
   EXPECT_THROW(ReorderByCell(state, no_h), Error);
@@ -640,10 +726,10 @@ struct HydrostaticBox {
 
 // Hand-checked: a lattice box whose p / 2 is exactly hydrostatic from its
 // top (the highest particle plus half a spacing) has no error in p / 2,
-// half of p off by up to half the floor's pressure, and the slope 1; at 1.05
-// times hydrostatic, the slope is 1.05; the gradient of height is the
-// lattice's 0.956 (the bound below); nothing lies on a wall until moved
-// there; and the mass fills exactly its 12 layers.
+// p itself off by three quarters of the floor's pressure, and the slope 1;
+// at 1.05 times hydrostatic, the slope is 1.05; the gradient of height is
+// the lattice's 0.956 (the bound below); nothing lies on a wall until
+// moved there; and the mass fills exactly its 12 layers.
 TEST(SphChecks, HydrostaticProfileOfAKnownColumn) {
   HydrostaticBox exact(1.0);
   const checks::sph::Hydrostatic at_rest =
@@ -664,7 +750,7 @@ TEST(SphChecks, HydrostaticProfileOfAKnownColumn) {
       checks::sph::HydrostaticProfile(steep.state, steep.params, 1);
   EXPECT_NEAR(off.slope_ratio, 1.05, 1e-3);
   EXPECT_NEAR(off.boundary_fraction, 3.0 / (12 * 12 * 12), 1e-12);
-  // 5 % of the deepest interior bin's depth (9.1 below the top, bins of h
+  // 5 % of the deepest interior bin's depth (9.0 below the top, bins of h
   // from the particles at least h from the walls) in percent of the floor's.
   EXPECT_GT(off.half_error_percent, 3.5);
   EXPECT_LT(off.half_error_percent, 5);

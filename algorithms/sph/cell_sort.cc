@@ -21,8 +21,13 @@ void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
                   bool parallel, std::vector<std::uint32_t>& start,
                   std::vector<std::uint32_t>& order) {
   const std::size_t n = key_of.size();
-  const int threads = parallel && n >= (1u << 16) ? omp_get_max_threads() : 1;
-  if (threads == 1) {
+  // Each thread counts every cell: worth it only where the cells are few
+  // for the particles (a sparse box stays serial, its counts small).
+  const std::size_t threads =
+      parallel && n >= (1u << 16)
+          ? static_cast<std::size_t>(omp_get_max_threads())
+          : 1;
+  if (threads == 1 || cells * threads > 4 * n) {
     start.assign(cells + 1, 0);
     for (std::size_t i = 0; i < n; ++i) ++start[key_of[i] + 1];
     const std::span<std::uint32_t> counts(start.data() + 1, cells);
@@ -37,10 +42,9 @@ void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
     return;
   }
   // Thread t's count of key c at offsets[t][c], then its first place.
-  std::vector<std::vector<std::uint32_t>> offsets(
-      static_cast<std::size_t>(threads));
+  std::vector<std::vector<std::uint32_t>> offsets(threads);
   start.resize(cells + 1);
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(static_cast <int>(threads))
   {
     // The team may be smaller than asked for (nested, or dynamic threads).
     const auto team = static_cast<std::size_t>(omp_get_num_threads());
@@ -211,18 +215,19 @@ void SortCellsByX(const Points& x, bool parallel, Workspace& workspace) {
 
 namespace adj::sph {
 
-std::vector<std::uint32_t> ReorderByCell(State& state, const Params& params) {
-  detail::CheckState(state, params, false, true);
+std::vector<std::uint32_t> ReorderByCell(State& state, const Params& params,
+                                         bool parallel) {
+  detail::CheckState(state, params, false, parallel);
   Workspace workspace;
   const detail::CellBox box =
-      detail::SortByCell(state.x, params, workspace, true);
-  detail::FindRows(box, true, workspace);
-  detail::SortCellsByX(state.x, true, workspace);
+      detail::SortByCell(state.x, params, workspace, parallel);
+  detail::FindRows(box, parallel, workspace);
+  detail::SortCellsByX(state.x, parallel, workspace);
   std::vector<std::uint32_t> permutation = std::move(workspace.entries);
   const auto permute = [&](std::vector<float>& values) {
     std::vector<float> sorted(values.size());
     const auto n = static_cast<std::int64_t>(values.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (parallel)
     for (std::int64_t k = 0; k < n; ++k) sorted[k] = values[permutation[k]];
     values = std::move(sorted);
   };

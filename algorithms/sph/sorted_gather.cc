@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -63,10 +64,12 @@ SortedFluid SortedCopy(const State& state,
                        const std::vector<std::uint32_t>& order,
                        std::size_t arrays, std::size_t zeroed_from,
                        bool parallel, std::vector<float>& storage) {
+  assert(zeroed_from >= 7 && zeroed_from <= arrays);
   const std::size_t size = state.size();
   const std::size_t stride = size + kPadding;
-  // Arrays 0 to 6 are written below, the accumulators zeroed there, and
-  // every array's padding here: without a serial pass over all of it.
+  // Arrays 0 to 6 are copied below and arrays from zeroed_from on zeroed
+  // there (no serial pass over all of them); 7 to zeroed_from - 1 are left
+  // for the caller; every array's padding is zeroed here.
   storage.resize(arrays * stride);
   float* base = storage.data();
   SortedFluid f{size,

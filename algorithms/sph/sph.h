@@ -203,8 +203,10 @@ Fluid LatticeFluid(const Points& positions, float spacing, float height,
 // dozen steps, as CompactNSearch's users do) makes the sorted variants'
 // gathers and scatters nearly sequential; the step itself is the same
 // contract on the same particles (docs/sph.md). Check(state, params,
-// false) first: bad input throws Error before the state changes.
-std::vector<std::uint32_t> ReorderByCell(State& state, const Params& params);
+// false) first: bad input throws Error before the state changes. On
+// OpenMP threads when `parallel` (the same result either way).
+std::vector<std::uint32_t> ReorderByCell(State& state, const Params& params,
+                                         bool parallel = true);
 
 // The kernels of the contract, in float, as every variant evaluates them.
 struct Kernels {
