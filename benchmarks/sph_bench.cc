@@ -560,48 +560,35 @@ void RegisterAll() {
   }
   // The glass at rest after 4000 steps (1.5 s): its pressure against
   // hydrostatics, for our fastest three-pass variant and the chapter's
-  // collapsed one (every variant in the full sweep).
+  // collapsed one (every variant in the full sweep); in the full sweep
+  // also a glass 8 times the chapter's, twice as tall, 6000 steps (1.6 s):
+  // which of the profile's errors scale with the resolution (docs/sph.md).
   bench::DescribeGoal("sph", "hydrostatic_error_percent", 2);
+  const auto register_hydrostatic = [](const Variant& variant,
+                                       std::int64_t particles, int steps) {
+    benchmark::RegisterBenchmark(
+        ("sph/" + std::string(variant.name) + "/glass_hydrostatic").c_str(),
+        [&variant](benchmark::State& state) { RunHydrostatic(state, variant); })
+        ->ArgNames({"particles", "steps"})
+        ->Args({particles, steps})
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+  };
   bench::RegisterMemcpyLimits(
-      "sph", "glass_hydrostatic", "particles", {kChapterParticles},
+      "sph", "glass_hydrostatic", "particles",
+      full ? std::vector<std::int64_t>{kChapterParticles, kLargeGlassParticles}
+           : std::vector<std::int64_t>{kChapterParticles},
       [](std::int64_t n) {
         return static_cast<std::size_t>(n) * kBytesPerParticle;
       },
       nullptr, bench::HostRoundTrip::kNone);
   for (const Variant& variant : Variants()) {
-    if (!full && variant.name != "sorted_pairs" && variant.name != "collapse") {
-      continue;
+    if (full || variant.name == "sorted_pairs" || variant.name == "collapse") {
+      register_hydrostatic(variant, kChapterParticles, 4000);
     }
-    benchmark::RegisterBenchmark(
-        ("sph/" + std::string(variant.name) + "/glass_hydrostatic").c_str(),
-        [&variant](benchmark::State& state) { RunHydrostatic(state, variant); })
-        ->ArgNames({"particles", "steps"})
-        ->Args({kChapterParticles, 4000})
-        ->UseManualTime()
-        ->Iterations(1)
-        ->Unit(benchmark::kMillisecond);
-  }
-  // A glass 8 times the chapter's, twice as tall (1.6 s): which of the
-  // profile's errors scale with the resolution (docs/sph.md).
-  if (full) {
-    bench::RegisterMemcpyLimits(
-        "sph", "glass_hydrostatic", "particles", {kLargeGlassParticles},
-        [](std::int64_t n) {
-          return static_cast<std::size_t>(n) * kBytesPerParticle;
-        },
-        nullptr, bench::HostRoundTrip::kNone);
-    for (const Variant& variant : Variants()) {
-      if (variant.name != "sorted_pairs_simd") continue;
-      benchmark::RegisterBenchmark(
-          ("sph/" + std::string(variant.name) + "/glass_hydrostatic").c_str(),
-          [&variant](benchmark::State& state) {
-            RunHydrostatic(state, variant);
-          })
-          ->ArgNames({"particles", "steps"})
-          ->Args({kLargeGlassParticles, 6000})
-          ->UseManualTime()
-          ->Iterations(1)
-          ->Unit(benchmark::kMillisecond);
+    if (full && variant.name == "sorted_pairs_simd") {
+      register_hydrostatic(variant, kLargeGlassParticles, 6000);
     }
   }
   // The stability sweep at the smallest and largest time step (0.1 and

@@ -539,6 +539,8 @@ TEST(SphReorder, ReorderByCellSortsEveryArrayByCell) {
 // threads, and inside an outer parallel region, where the team is smaller
 // than the thread count asked for.
 TEST(SphReorder, OpenMpTwinsAgreeOnALargeCloud) {
+  // Uniform in a unit box (RandomScene's walls and fill take half a minute
+  // at this size).
   Params params;
   params.h = 0.05f;
   params.rest_density = 1000;
@@ -548,8 +550,7 @@ TEST(SphReorder, OpenMpTwinsAgreeOnALargeCloud) {
   std::mt19937 random(11);
   std::uniform_real_distribution<float> unit(0, 1);
   State cloud;
-  const std::size_t n = std::size_t{1} << 17;
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t i = 0; i < (std::size_t{1} << 17); ++i) {
     cloud.x.PushBack(unit(random), unit(random), unit(random));
     cloud.v.PushBack(unit(random) - 0.5f, unit(random) - 0.5f, 0);
     cloud.mass.push_back(0.05f);
@@ -590,21 +591,10 @@ TEST(SphReorder, OpenMpTwinsAgreeOnALargeCloud) {
 // The OpenMP rows' checks name the first bad particle, as the serial ones
 // do, whichever thread meets it first.
 TEST(SphReorder, OpenMpChecksNameTheFirstBadParticle) {
-  Params params;
-  params.h = 0.05f;
-  params.rest_density = 1000;
-  params.dt = 1e-4f;
-  std::mt19937 random(5);
-  std::uniform_real_distribution<float> unit(0, 1);
-  State cloud;
-  const std::size_t n = 4000;
-  for (std::size_t i = 0; i < n; ++i) {
-    cloud.x.PushBack(unit(random), unit(random), unit(random));
-    cloud.v.PushBack(0, 0, 0);
-    cloud.mass.push_back(0.05f);
-    cloud.density.push_back(1000);
-  }
-  cloud.x.y[n - 1] = std::numeric_limits<float>::quiet_NaN();
+  Scene scene = RandomScene(5, 4000, false);
+  State& cloud = scene.state;
+  const Params& params = scene.params;
+  cloud.x.y[cloud.size() - 1] = std::numeric_limits<float>::quiet_NaN();
   cloud.mass[3] = 0;
   for (const Variant& variant : Variants()) {
     if (variant.backend != Backend::kOpenMp) continue;

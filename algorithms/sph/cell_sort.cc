@@ -6,6 +6,7 @@
 #include <memory>
 #include <span>
 
+#include "algorithms/common/thread_counts.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::sph::detail {
@@ -41,8 +42,10 @@ void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
     start.insert(start.begin(), 0);
     return;
   }
-  // Thread t's count of key c at offsets[t][c], then its first place.
-  std::vector<std::vector<std::uint32_t>> offsets(threads);
+  // Thread t's count of key c at offsets[t cells + c], then its first
+  // place.
+  const std::unique_ptr<std::uint32_t[]> offsets(
+      new std::uint32_t[threads * cells]);
   start.resize(cells + 1);
 #pragma omp parallel num_threads(static_cast <int>(threads))
   {
@@ -51,24 +54,12 @@ void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
     const auto t = static_cast<std::size_t>(omp_get_thread_num());
     const std::size_t first = n * t / team;
     const std::size_t last = n * (t + 1) / team;
-    std::vector<std::uint32_t>& mine = offsets[t];
-    mine.assign(cells, 0);
+    std::uint32_t* mine = offsets.get() + t * cells;
+    std::fill_n(mine, cells, 0u);
     for (std::size_t i = first; i < last; ++i) ++mine[key_of[i]];
 #pragma omp barrier
 #pragma omp single
-    {
-      std::uint32_t running = 0;
-      for (std::size_t c = 0; c < cells; ++c) {
-        start[c] = running;
-        for (std::size_t u = 0; u < team; ++u) {
-          std::uint32_t& offset = offsets[u][c];
-          const std::uint32_t count = offset;
-          offset = running;
-          running += count;
-        }
-      }
-      start[cells] = running;
-    }
+    KeyMajorOffsets(offsets.get(), team, cells, start.data());
     for (std::size_t i = first; i < last; ++i) {
       order[mine[key_of[i]]++] = static_cast<std::uint32_t>(i);
     }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/common/thread_counts.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
 namespace adj::triangle_adjacency {
@@ -107,20 +108,9 @@ void PartitionedBuildTuned(std::span<const Triangle> triangles,
     }
 #pragma omp barrier
 #pragma omp single
-    {
-      // Block-major, thread-minor: each block's entries are contiguous and
-      // hold thread 0's (smaller) triangles first.
-      std::uint32_t running = 0;
-      for (std::size_t b = 0; b < blocks; ++b) {
-        block_begin[b] = running;
-        for (std::size_t u = 0; u < team; ++u) {
-          const std::uint32_t count = cursors[u * blocks + b];
-          cursors[u * blocks + b] = running;
-          running += count;
-        }
-      }
-      block_begin[blocks] = running;
-    }
+    // Block-major, thread-minor: each block's entries are contiguous and
+    // hold thread 0's (smaller) triangles first.
+    KeyMajorOffsets(cursors, team, blocks, block_begin.data());
     const bool failed =
         std::any_of(first_bad.begin(), first_bad.end(),
                     [](std::size_t bad) { return bad != kNoError; });
