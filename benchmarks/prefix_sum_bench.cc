@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "algorithms/common/simd.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/prefix_sum/scan_tiles.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
 #include "checks/prefix_sum.h"
@@ -109,6 +111,51 @@ void BenchGpu(benchmark::State& state, const std::string& variant) {
   bench::DescribeGpuRun(state, "device memory, kernel time");
 }
 
+// The tuning sweep: our kernel in every compiled tile shape, as rows
+// prefix_sum/cuda_tile_<threads>x<items>/counts/n:<n>, registered only when
+// ADJ_BENCH_SCAN_TILES=1 (tools/gpu-check.sh sets it; the figures leave
+// them out, kept apart with the run's JSON). TunedScanTile's table is filled
+// from what they measure.
+void BenchGpuTile(benchmark::State& state, ScanTile tile) {
+  if (!bench::GpuUsable(state)) return;
+  const std::int64_t n = state.range(0);
+  const Scene& scene = SceneOf(n);
+  DeviceScanner scanner(scene.input);
+  scanner.TimeScanWith(tile, Kind::kInclusive);
+  const std::string difference = checks::prefix_sum::FirstDifference(
+      scene.expected, scanner.Output(), std::nullopt);
+  if (!difference.empty()) {
+    state.SkipWithError(
+        ("output differs from the oracle: " + difference).c_str());
+    return;
+  }
+  state.counters["verified"] = 1;
+  state.counters["threads_per_block"] = tile.threads;
+  state.counters["items_per_thread"] = tile.items_per_thread;
+  for (auto _ : state) {
+    state.SetIterationTime(scanner.TimeScanWith(tile, Kind::kInclusive));
+  }
+  SetRates(state, n);
+  bench::DescribeGpuRun(state, "device memory, kernel time");
+}
+
+void RegisterGpuTiles() {
+  const char* wanted = std::getenv("ADJ_BENCH_SCAN_TILES");
+  if (wanted == nullptr || std::string(wanted) != "1") return;
+  for (const ScanTile tile : kScanTiles) {
+    const std::string name =
+        "prefix_sum/cuda_tile_" + std::to_string(tile.threads) + "x" +
+        std::to_string(tile.items_per_thread) + "/" + kScene;
+    auto* registered = benchmark::RegisterBenchmark(
+        name.c_str(),
+        [tile](benchmark::State& state) { BenchGpuTile(state, tile); });
+    registered->ArgName("n")->UseManualTime();
+    for (const int log2 : {20, 22, 24, 26, 28}) {
+      registered->Arg(std::int64_t{1} << log2);
+    }
+  }
+}
+
 void RegisterGpu(const std::string& variant) {
   auto* registered = benchmark::RegisterBenchmark(
       ("prefix_sum/" + variant + "/" + kScene).c_str(),
@@ -144,6 +191,9 @@ void RegisterAll() {
     registered->ArgName("n")->UseRealTime();
     for (const std::int64_t n : sizes) registered->Arg(n);
   }
+#if ADJ_HAVE_CUDA
+  RegisterGpuTiles();
+#endif
   bench::RegisterDeviceCopyLimits("prefix_sum", kScene, "n",
                                   bench::GpuPowersOfTwo(kMinLog2, kGpuMaxLog2),
                                   moved, [](std::int64_t n) { return n; });

@@ -680,8 +680,8 @@ TEST(Scenes, CompactNSearchSphereSizes) {
 
 // The device entry on resident positions (DeviceSearcher, what benchmarks
 // time with CUDA events) finds the oracle's pairs, in full lists and cell
-// order: no particles, the hand-worked scene, a uniform cloud and
-// CompactNSearch's sphere; twice each (the lists' buffers reused).
+// order: no particles, the hand-worked scene, a sparse and a dense uniform
+// cloud and CompactNSearch's sphere; twice each (the lists' buffers reused).
 TEST(HashGridCuda, DeviceSearcherMatchesTheOracle) {
 #if !ADJ_HAVE_CUDA
   GTEST_SKIP() << "built without CUDA";
@@ -692,6 +692,9 @@ TEST(HashGridCuda, DeviceSearcherMatchesTheOracle) {
       {Points{}, kHandParams},
       {HandScene(), kHandParams},
       {scenes::UniformCloud(3000, 8.0f, 1), {1.0f, 1.0f, 6000}},
+      // Rows of hundreds: longer than the first call's room per row, so
+      // the first call fills by a second walk, the second packs staged rows.
+      {scenes::UniformCloud(3000, 2.0f, 2), {1.0f, 1.0f, 6000}},
       {scenes::CompactNSearchSphere(20, 5),
        {sphere_radius, sphere_radius, 4352}},
   };

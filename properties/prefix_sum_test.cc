@@ -12,11 +12,16 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/common/cuda.h"
+#include "algorithms/prefix_sum/scan_tiles.h"
 #include "checks/prefix_sum.h"
 #include "properties/generators.h"
 #include "properties/variant_cases.h"
 #include "reference/prefix_sum.h"
 #include "scenes/arrays.h"
+#if ADJ_HAVE_CUDA
+#include "algorithms/prefix_sum/device_scanner.h"
+#endif
 
 namespace adj::prefix_sum {
 
@@ -178,6 +183,54 @@ TEST(PrefixSumOracle, MatchesClosedForms) {
       reference::InclusiveScan(max_values),
       (Words{0xFFFFFFFFu, 0xFFFFFFFEu, 0xFFFFFFFDu, 0xFFFFFFFCu, 0xFFFFFFFBu}));
   EXPECT_EQ(reference::Total(max_values), 0xFFFFFFFBu);
+}
+
+// Every tile shape the tuning table may pick, against the oracle: one item,
+// lengths around a round and a tile, and one that makes the look-back pass
+// more than a warp's window of predecessors; in place and not; arrays on and
+// off the 16-byte boundary (the vector and the scalar path); both kinds.
+TEST(PrefixSumCuda, EveryTileShapeMatchesTheOracle) {
+#if !ADJ_HAVE_CUDA
+  GTEST_SKIP() << "built without CUDA";
+#else
+  if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  for (const ScanTile tile : kScanTiles) {
+    const auto items = static_cast<std::size_t>(tile.items());
+    for (const std::size_t n :
+         {std::size_t{1}, std::size_t{129}, items + 1, 40 * items + 3}) {
+      const Words in = scenes::RandomWords(n, n + items);
+      for (const Kind kind : {Kind::kInclusive, Kind::kExclusive}) {
+        const auto expected = checks::prefix_sum::ExpectedOf(kind, in);
+        for (const std::size_t misalignment : {0u, 1u}) {
+          for (const bool in_place : {false, true}) {
+            const Words out =
+                LookbackScanOnDevice(tile, kind, in, misalignment, in_place);
+            EXPECT_EQ(checks::prefix_sum::FirstDifference(expected, out, {}),
+                      "")
+                << tile.threads << " threads x " << tile.items_per_thread
+                << " items, n " << n << ", misaligned by " << misalignment
+                << (in_place ? ", in place" : "");
+          }
+        }
+      }
+    }
+  }
+  EXPECT_THROW(
+      LookbackScanOnDevice({96, 4}, Kind::kInclusive, Words{1, 2}, 0, false),
+      Error);
+#endif
+}
+
+TEST(PrefixSumCuda, TuningTableNamesACompiledShape) {
+  for (const int major : {7, 8, 9, 10, 12}) {
+    const ScanTile tuned = TunedScanTile(major, 0);
+    bool compiled = false;
+    for (const ScanTile tile : kScanTiles) {
+      compiled |= tile.threads == tuned.threads &&
+                  tile.items_per_thread == tuned.items_per_thread;
+    }
+    EXPECT_TRUE(compiled) << "compute capability " << major;
+  }
 }
 
 TEST(PrefixSumTable, ListsEveryBackendOnce) {

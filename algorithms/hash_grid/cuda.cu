@@ -3,10 +3,19 @@
 // over the sorted keys, then one thread per particle walks its window
 // of cells: each (z, y) row of the window is one contiguous run of sorted
 // cells, found by two binary searches, and so one contiguous run of slots.
-// A count pass, a scan and a fill pass give full lists with rows in cell
-// order (by cell in (z, y, x) order, then ascending id), as cell_order_simd
-// does, so no per-row sort is needed. No hash: no shared buckets, no
-// duplicates. device::CellOrderLists is the entry on device memory;
+// Rows come out in cell order (by cell in (z, y, x) order, then ascending
+// id), as cell_order_simd's do, so no per-row sort is needed. No hash: no
+// shared buckets, no duplicates.
+//
+// One walk of the windows writes each row into a staging area of a fixed
+// room per row (column-major, so a warp's stores are coalesced) and counts
+// it; a scan of the counts gives the offsets, and a copy packs the staged
+// rows into the CSR. Only where a row outgrew its room does a second walk
+// fill the lists (the first then served as the count pass); the room is the
+// longest row of the last call, within a memory budget. Every buffer is
+// kept in the caller's device::Lists from call to call, and only two small
+// reads come back to the host (the occupied box; the entry total, longest
+// row and candidates). device::CellOrderLists is the entry on device memory;
 // CudaCellOrder wraps it with the copies, so that the variant table runs it
 // like the others (its time includes the copies).
 //
@@ -126,10 +135,12 @@ __global__ void GatherSorted(const float* x, const float* y, const float* z,
   heads[s] = head ? 1u : 0u;
 }
 
-// The occupied cells in order and the first slot of each; cell_start[m] = n.
+// The occupied cells in order and the first slot of each; cell_start[m] = n
+// and *cell_count = m, so that the host need not read m back.
 __global__ void ScatterCells(const Cell* slot_cells, const std::uint32_t* heads,
                              const std::uint32_t* cell_index, std::size_t n,
-                             Cell* unique_cells, std::uint32_t* cell_start) {
+                             Cell* unique_cells, std::uint32_t* cell_start,
+                             std::uint32_t* cell_count) {
   const std::size_t s = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   if (s >= n) return;
   if (heads[s] != 0) {
@@ -137,7 +148,9 @@ __global__ void ScatterCells(const Cell* slot_cells, const std::uint32_t* heads,
     cell_start[cell_index[s]] = static_cast<std::uint32_t>(s);
   }
   if (s + 1 == n) {
-    cell_start[cell_index[s] + heads[s]] = static_cast<std::uint32_t>(n);
+    const std::uint32_t m = cell_index[s] + heads[s];
+    cell_start[m] = static_cast<std::uint32_t>(n);
+    *cell_count = m;
   }
 }
 
@@ -165,8 +178,8 @@ struct Grid {
   const std::uint32_t* ids;  // slot -> particle id
   const Cell* cells;         // the m occupied cells, sorted
   const std::uint32_t* cell_start;
-  std::uint32_t m;
-  Cell low;  // the occupied box
+  const std::uint32_t* cell_count;  // m, in device memory
+  Cell low;                         // the occupied box
   Cell high;
   double spacing;
   double reach;  // WindowReach(max_dist)
@@ -186,11 +199,12 @@ __device__ unsigned long long ForEachNeighbour(const Grid& g, std::size_t s,
   const int hi_y = min(FloorCell(p[1] + g.reach, g.spacing), g.high.y);
   const int lo_z = max(FloorCell(p[2] - g.reach, g.spacing), g.low.z);
   const int hi_z = min(FloorCell(p[2] + g.reach, g.spacing), g.high.z);
+  const std::uint32_t m = *g.cell_count;
   unsigned long long candidates = 0;
   for (int cz = lo_z; cz <= hi_z; ++cz) {
     for (int cy = lo_y; cy <= hi_y; ++cy) {
-      const std::uint32_t a = LowerBound(g.cells, g.m, Cell{cz, cy, lo_x});
-      const std::uint32_t b = LowerBound(g.cells, g.m, Cell{cz, cy, hi_x + 1});
+      const std::uint32_t a = LowerBound(g.cells, m, Cell{cz, cy, lo_x});
+      const std::uint32_t b = LowerBound(g.cells, m, Cell{cz, cy, hi_x + 1});
       const std::uint32_t begin = g.cell_start[a];
       const std::uint32_t end = g.cell_start[b];
       candidates += end - begin;
@@ -207,22 +221,57 @@ __device__ unsigned long long ForEachNeighbour(const Grid& g, std::size_t s,
   return candidates;
 }
 
-// Row lengths by particle id, and the candidates summed per block.
-__global__ void CountRows(Grid g, std::size_t n, std::uint32_t* counts,
-                          unsigned long long* candidates) {
+// What the walk sums over every row: candidates tested, entries kept, and
+// the longest row, as device words (one read back for all three).
+enum Counter { kCandidates = 0, kEntries = 1, kLongestRow = 2, kCounters = 3 };
+
+// The walk: row lengths by particle id, each row's first `capacity`
+// entries staged column-major (entry c of slot s at c n + s), and the
+// counters, summed per warp.
+__global__ void WalkRows(Grid g, std::size_t n, std::uint32_t capacity,
+                         std::uint32_t* staging, std::uint32_t* counts,
+                         unsigned long long* counters) {
   const std::size_t s = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   unsigned long long tested = 0;
+  unsigned long long kept_sum = 0;
+  unsigned long long longest = 0;
   if (s < n) {
     std::uint32_t kept = 0;
-    tested = ForEachNeighbour(g, s, [&](std::uint32_t) { ++kept; });
+    tested = ForEachNeighbour(g, s, [&](std::uint32_t other) {
+      if (kept < capacity) staging[std::size_t{kept} * n + s] = other;
+      ++kept;
+    });
     counts[g.ids[s]] = kept;
+    kept_sum = kept;
+    longest = kept;
   }
-  __shared__ unsigned long long block_sum;
-  if (threadIdx.x == 0) block_sum = 0;
-  __syncthreads();
-  atomicAdd(&block_sum, tested);
-  __syncthreads();
-  if (threadIdx.x == 0) atomicAdd(candidates, block_sum);
+  constexpr unsigned kAllLanes = 0xffffffffu;
+  for (int offset = 16; offset > 0; offset /= 2) {
+    tested += __shfl_down_sync(kAllLanes, tested, offset);
+    kept_sum += __shfl_down_sync(kAllLanes, kept_sum, offset);
+    longest = max(longest, __shfl_down_sync(kAllLanes, longest, offset));
+  }
+  if (threadIdx.x % 32 == 0) {
+    atomicAdd(&counters[kCandidates], tested);
+    atomicAdd(&counters[kEntries], kept_sum);
+    atomicMax(&counters[kLongestRow], longest);
+  }
+}
+
+// Packs the staged rows (none longer than the room) into the CSR.
+__global__ void PackStagedRows(const std::uint32_t* ids, std::size_t n,
+                               const std::uint32_t* counts,
+                               const std::uint32_t* offsets,
+                               const std::uint32_t* staging,
+                               std::uint32_t* indices) {
+  const std::size_t s = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
+  if (s >= n) return;
+  const std::uint32_t id = ids[s];
+  std::uint32_t* row = indices + offsets[id];
+  const std::uint32_t count = counts[id];
+  for (std::uint32_t c = 0; c < count; ++c) {
+    row[c] = staging[std::size_t{c} * n + s];
+  }
 }
 
 __global__ void FillRows(Grid g, std::size_t n, const std::uint32_t* offsets,
@@ -273,6 +322,43 @@ void Reserve(cuda::DeviceBuffer<T>& buffer, std::size_t count) {
 
 }  // namespace
 
+// The room per row of a first call, and the most entries the staging area
+// may hold (1 GiB); past it the room shrinks, down to none (every call then
+// walks twice, as a count pass and a fill pass).
+constexpr std::uint32_t kFirstRowCapacity = 64;
+constexpr std::size_t kMaxStagedEntries = std::size_t{1} << 28;
+
+struct device::Workspace {
+  CubScratch cub;
+  cuda::DeviceBuffer<Cell> cells, slot_cells, unique_cells;
+  cuda::DeviceBuffer<std::uint32_t> ids, sorted_ids, heads, cell_index;
+  cuda::DeviceBuffer<std::uint32_t> cell_start, cell_count, counts, staging;
+  cuda::DeviceBuffer<unsigned long long> keys, sorted_keys, counters;
+  cuda::DeviceBuffer<int> box;
+  cuda::DeviceBuffer<float> sx, sy, sz;
+
+  // Room for n particles (contents are lost where a buffer grows).
+  void Reserve(std::size_t n) {
+    hash_grid::Reserve(cells, n);
+    hash_grid::Reserve(slot_cells, n);
+    hash_grid::Reserve(unique_cells, n);
+    hash_grid::Reserve(ids, n);
+    hash_grid::Reserve(sorted_ids, n);
+    hash_grid::Reserve(heads, n);
+    hash_grid::Reserve(cell_index, n);
+    hash_grid::Reserve(cell_start, n + 1);
+    hash_grid::Reserve(cell_count, 1);
+    hash_grid::Reserve(counts, n);
+    hash_grid::Reserve(keys, n);
+    hash_grid::Reserve(sorted_keys, n);
+    hash_grid::Reserve(counters, kCounters);
+    hash_grid::Reserve(box, 6);
+    hash_grid::Reserve(sx, n);
+    hash_grid::Reserve(sy, n);
+    hash_grid::Reserve(sz, n);
+  }
+};
+
 void device::CellOrderLists(const float* x, const float* y, const float* z,
                             std::size_t n, const Params& params, Lists& out) {
   out.entries = 0;
@@ -287,22 +373,21 @@ void device::CellOrderLists(const float* x, const float* y, const float* z,
     throw Error("hash_grid cuda: more than 2^31 - 1 particles");
   }
   const int items = static_cast<int>(n);
-  CubScratch cub_scratch;
+  if (!out.workspace) out.workspace = std::make_shared<Workspace>();
+  Workspace& w = *out.workspace;
+  w.Reserve(n);
 
-  cuda::DeviceBuffer<Cell> cells(n);
-  cuda::DeviceBuffer<std::uint32_t> ids(n), sorted_ids(n);
-  cuda::DeviceBuffer<int> box(6);
   const int box_init[6] = {
       std::numeric_limits<int>::max(), std::numeric_limits<int>::max(),
       std::numeric_limits<int>::max(), std::numeric_limits<int>::min(),
       std::numeric_limits<int>::min(), std::numeric_limits<int>::min()};
-  box.CopyFromHost(box_init, 6);
+  w.box.CopyFromHost(box_init, 6);
   const double spacing = params.spacing;
   CellsOfParticles<<<BlocksFor(n), kThreads>>>(
-      x, y, z, n, spacing, cells.data(), ids.data(), box.data());
+      x, y, z, n, spacing, w.cells.data(), w.ids.data(), w.box.data());
   cuda::Check(cudaGetLastError(), "hash_grid cuda: cells");
   int bounds[6];
-  box.CopyToHost(bounds, 6);
+  w.box.CopyToHost(bounds, 6);
   const Cell low{bounds[2], bounds[1], bounds[0]};
   const Cell high{bounds[5], bounds[4], bounds[3]};
   const auto size_x = static_cast<unsigned long long>(high.x - low.x) + 1;
@@ -310,14 +395,13 @@ void device::CellOrderLists(const float* x, const float* y, const float* z,
   const auto size_z = static_cast<unsigned long long>(high.z - low.z) + 1;
 
   // Sort the ids by cell; stable, so ids stay ascending inside a cell.
-  cuda::DeviceBuffer<unsigned long long> keys(n), sorted_keys(n);
   const auto sort_by = [&](const std::uint32_t* ids_in, std::uint32_t* ids_out,
                            unsigned long long largest) {
     const int end_bit = KeyBits(largest);
-    cub_scratch.Run(
+    w.cub.Run(
         [&](void* scratch, std::size_t& bytes) {
-          return cub::DeviceRadixSort::SortPairs(scratch, bytes, keys.data(),
-                                                 sorted_keys.data(), ids_in,
+          return cub::DeviceRadixSort::SortPairs(scratch, bytes, w.keys.data(),
+                                                 w.sorted_keys.data(), ids_in,
                                                  ids_out, items, 0, end_bit);
         },
         "hash_grid cuda: radix sort");
@@ -326,95 +410,83 @@ void device::CellOrderLists(const float* x, const float* y, const float* z,
                            static_cast<double>(size_y) *
                            static_cast<double>(size_z);
   if (box_cells < 1.8e19) {  // below 2^64 with margin for rounding
-    LinearKeys<<<BlocksFor(n), kThreads>>>(cells.data(), n, low, size_y, size_x,
-                                           keys.data());
+    LinearKeys<<<BlocksFor(n), kThreads>>>(w.cells.data(), n, low, size_y,
+                                           size_x, w.keys.data());
     cuda::Check(cudaGetLastError(), "hash_grid cuda: keys");
-    sort_by(ids.data(), sorted_ids.data(), size_z * size_y * size_x - 1);
+    sort_by(w.ids.data(), w.sorted_ids.data(), size_z * size_y * size_x - 1);
   } else {
-    XKeys<<<BlocksFor(n), kThreads>>>(cells.data(), n, low.x, keys.data());
+    XKeys<<<BlocksFor(n), kThreads>>>(w.cells.data(), n, low.x, w.keys.data());
     cuda::Check(cudaGetLastError(), "hash_grid cuda: x keys");
-    sort_by(ids.data(), sorted_ids.data(), size_x - 1);
-    ZyKeysOf<<<BlocksFor(n), kThreads>>>(cells.data(), sorted_ids.data(), n,
-                                         low, size_y, keys.data());
+    sort_by(w.ids.data(), w.sorted_ids.data(), size_x - 1);
+    ZyKeysOf<<<BlocksFor(n), kThreads>>>(w.cells.data(), w.sorted_ids.data(), n,
+                                         low, size_y, w.keys.data());
     cuda::Check(cudaGetLastError(), "hash_grid cuda: zy keys");
-    sort_by(sorted_ids.data(), ids.data(), size_z * size_y - 1);
-    cuda::Check(cudaMemcpy(sorted_ids.data(), ids.data(),
+    sort_by(w.sorted_ids.data(), w.ids.data(), size_z * size_y - 1);
+    cuda::Check(cudaMemcpy(w.sorted_ids.data(), w.ids.data(),
                            n * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice),
                 "hash_grid cuda: ids");
   }
 
   // Sorted positions, the occupied cells and their first slots.
-  cuda::DeviceBuffer<float> sx(n), sy(n), sz(n);
-  cuda::DeviceBuffer<Cell> slot_cells(n);
-  cuda::DeviceBuffer<std::uint32_t> heads(n), cell_index(n);
   GatherSorted<<<BlocksFor(n), kThreads>>>(
-      x, y, z, cells.data(), sorted_ids.data(), n, sx.data(), sy.data(),
-      sz.data(), slot_cells.data(), heads.data());
+      x, y, z, w.cells.data(), w.sorted_ids.data(), n, w.sx.data(), w.sy.data(),
+      w.sz.data(), w.slot_cells.data(), w.heads.data());
   cuda::Check(cudaGetLastError(), "hash_grid cuda: gather");
-  cub_scratch.Run(
+  w.cub.Run(
       [&](void* scratch, std::size_t& bytes) {
-        return cub::DeviceScan::ExclusiveSum(scratch, bytes, heads.data(),
-                                             cell_index.data(), items);
+        return cub::DeviceScan::ExclusiveSum(scratch, bytes, w.heads.data(),
+                                             w.cell_index.data(), items);
       },
       "hash_grid cuda: cell scan");
-  std::uint32_t last_index = 0;
-  std::uint32_t last_head = 0;
-  cuda::Check(cudaMemcpy(&last_index, cell_index.data() + (n - 1),
-                         sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
-              "hash_grid cuda: cell count");
-  cuda::Check(cudaMemcpy(&last_head, heads.data() + (n - 1),
-                         sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
-              "hash_grid cuda: cell count");
-  const std::uint32_t m = last_index + last_head;
-  cuda::DeviceBuffer<Cell> unique_cells(m);
-  cuda::DeviceBuffer<std::uint32_t> cell_start(std::size_t{m} + 1);
   ScatterCells<<<BlocksFor(n), kThreads>>>(
-      slot_cells.data(), heads.data(), cell_index.data(), n,
-      unique_cells.data(), cell_start.data());
+      w.slot_cells.data(), w.heads.data(), w.cell_index.data(), n,
+      w.unique_cells.data(), w.cell_start.data(), w.cell_count.data());
   cuda::Check(cudaGetLastError(), "hash_grid cuda: cells scatter");
 
   const double max_dist = params.max_dist;
-  const Grid grid{sx.data(),
-                  sy.data(),
-                  sz.data(),
-                  sorted_ids.data(),
-                  unique_cells.data(),
-                  cell_start.data(),
-                  m,
+  const Grid grid{w.sx.data(),
+                  w.sy.data(),
+                  w.sz.data(),
+                  w.sorted_ids.data(),
+                  w.unique_cells.data(),
+                  w.cell_start.data(),
+                  w.cell_count.data(),
                   low,
                   high,
                   spacing,
                   WindowReach(params.max_dist),
                   max_dist * max_dist};
 
-  // Count, check the total against uint32 offsets, scan, fill.
-  cuda::DeviceBuffer<std::uint32_t> counts(n);
-  cuda::DeviceBuffer<unsigned long long> candidates(1);
-  cuda::Check(cudaMemset(candidates.data(), 0, sizeof(unsigned long long)),
-              "cudaMemset");
-  CountRows<<<BlocksFor(n), kThreads>>>(grid, n, counts.data(),
-                                        candidates.data());
-  cuda::Check(cudaGetLastError(), "hash_grid cuda: count");
-  cuda::DeviceBuffer<unsigned long long> total(1);
-  cub_scratch.Run(
-      [&](void* scratch, std::size_t& bytes) {
-        return cub::DeviceReduce::Sum(scratch, bytes, counts.data(),
-                                      total.data(), items);
-      },
-      "hash_grid cuda: total");
-  unsigned long long entries = 0;
-  total.CopyToHost(&entries, 1);
-  unsigned long long tested = 0;
-  candidates.CopyToHost(&tested, 1);
-  out.candidates = tested;
+  // The walk: rows staged within their room, counted; then the totals.
+  std::uint32_t capacity =
+      out.row_capacity == 0 ? kFirstRowCapacity : out.row_capacity;
+  if (std::size_t{capacity} * n > kMaxStagedEntries) {
+    capacity = static_cast<std::uint32_t>(kMaxStagedEntries / n);
+  }
+  hash_grid::Reserve(w.staging, std::size_t{capacity} * n);
+  cuda::Check(
+      cudaMemset(w.counters.data(), 0, kCounters * sizeof(unsigned long long)),
+      "cudaMemset");
+  WalkRows<<<BlocksFor(n), kThreads>>>(grid, n, capacity, w.staging.data(),
+                                       w.counts.data(), w.counters.data());
+  cuda::Check(cudaGetLastError(), "hash_grid cuda: walk");
+  unsigned long long counters[kCounters];
+  w.counters.CopyToHost(counters, kCounters);
+  out.candidates = counters[kCandidates];
+  const unsigned long long entries = counters[kEntries];
+  const unsigned long long longest = counters[kLongestRow];
   if (entries > std::numeric_limits<std::uint32_t>::max()) {
     throw Error("hash_grid: " + std::to_string(entries) +
                 " neighbour entries, more than uint32 offsets can address");
   }
   out.entries = static_cast<std::uint32_t>(entries);
-  cub_scratch.Run(
+  // The next call's room: this call's longest row, rounded up to 8.
+  out.row_capacity = static_cast<std::uint32_t>((longest + 7) / 8 * 8);
+  if (out.row_capacity == 0) out.row_capacity = 8;
+
+  w.cub.Run(
       [&](void* scratch, std::size_t& bytes) {
-        return cub::DeviceScan::ExclusiveSum(scratch, bytes, counts.data(),
+        return cub::DeviceScan::ExclusiveSum(scratch, bytes, w.counts.data(),
                                              out.offsets.data(), items);
       },
       "hash_grid cuda: row scan");
@@ -423,11 +495,17 @@ void device::CellOrderLists(const float* x, const float* y, const float* z,
               "hash_grid cuda: entry total");
   Reserve(out.indices, entries);
   if (entries > 0) {
-    FillRows<<<BlocksFor(n), kThreads>>>(grid, n, out.offsets.data(),
-                                         out.indices.data());
-    cuda::Check(cudaGetLastError(), "hash_grid cuda: fill");
+    if (longest <= capacity) {
+      PackStagedRows<<<BlocksFor(n), kThreads>>>(
+          w.sorted_ids.data(), n, w.counts.data(), out.offsets.data(),
+          w.staging.data(), out.indices.data());
+      cuda::Check(cudaGetLastError(), "hash_grid cuda: pack");
+    } else {
+      FillRows<<<BlocksFor(n), kThreads>>>(grid, n, out.offsets.data(),
+                                           out.indices.data());
+      cuda::Check(cudaGetLastError(), "hash_grid cuda: fill");
+    }
   }
-  // CUB's scratch is freed on return: its work must have ended.
   cuda::Check(cudaDeviceSynchronize(), "hash_grid cuda kernels");
 }
 

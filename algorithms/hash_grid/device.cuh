@@ -7,11 +7,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "algorithms/common/cuda_memory.cuh"
 #include "algorithms/hash_grid/hash_grid.h"
 
 namespace adj::hash_grid::device {
+
+// CellOrderLists' scratch (cuda.cu), kept from call to call.
+struct Workspace;
 
 // Full lists in cell order (hash_grid.h's kFull and kCell), in device
 // memory. The buffers are kept from call to call and grow when needed.
@@ -21,11 +25,19 @@ struct Lists {
   std::uint32_t entries = 0;
   // Candidate entries handed to the distance test (Neighbors::candidates).
   std::uint64_t candidates = 0;
+  // The scratch of the last call (sorted particles, cells, staged rows), so
+  // that a rebuild of the same size allocates nothing.
+  std::shared_ptr<Workspace> workspace;
+  // The room per row of the single pass: the longest row of the last call
+  // (0 before the first: a default). A call whose rows outgrow it walks
+  // its windows a second time to fill the lists.
+  std::uint32_t row_capacity = 0;
 };
 
 // The lists of the n particles at (x[i], y[i], z[i]), on the default
-// stream. Returns once they are ready: it reads three sizes back between
-// its kernels (the occupied box, the occupied cells, the entry total).
+// stream. Returns once they are ready: it reads two sets of numbers back
+// between its kernels (the occupied box; the entry total, the longest row
+// and the candidates).
 // Throws Error for more than 2^31 - 1 particles or more entries than uint32
 // offsets can address (then `out` is unspecified).
 void CellOrderLists(const float* x, const float* y, const float* z,

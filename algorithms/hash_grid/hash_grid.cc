@@ -77,7 +77,9 @@ std::span<const Variant> Variants() {
             "CUB radix sort of the particles by exact cell, the "
             "occupied cells by a scan, one thread per particle walking its "
             "window as (z, y) runs of cells found by binary search; "
-            "count, scan, fill; full lists, rows in cell order; host memory "
+            "one walk staging rows within a room per row, scan, pack (a second "
+            "walk only where a row outgrew it); full lists, rows in cell "
+            "order; host memory "
             "in and out (copies timed)",
             &CudaCellOrder,
             {},

@@ -46,6 +46,40 @@ double DeviceScanner::TimeScan(std::string_view variant, Kind kind) {
               std::string(variant));
 }
 
+double DeviceScanner::TimeScanWith(ScanTile tile, Kind kind) {
+  Buffers& b = *buffers_;
+  return cuda::TimeOnDevice([&] {
+    device::LookbackScanWith(tile, kind, b.in.data(), b.out.data(), b.n,
+                             b.scratch.data(), nullptr);
+  });
+}
+
+std::vector<std::uint32_t> LookbackScanOnDevice(
+    ScanTile tile, Kind kind, std::span<const std::uint32_t> in,
+    std::size_t misalignment, bool in_place) {
+  cuda::RequireDevice();
+  const std::size_t n = in.size();
+  cuda::DeviceBuffer<std::uint32_t> input(n + misalignment);
+  cuda::DeviceBuffer<std::uint32_t> output(in_place ? 0 : n + misalignment);
+  std::uint32_t* const from = input.data() + misalignment;
+  std::uint32_t* const to = in_place ? from : output.data() + misalignment;
+  if (n > 0) {
+    cuda::Check(cudaMemcpy(from, in.data(), n * sizeof(std::uint32_t),
+                           cudaMemcpyHostToDevice),
+                "cudaMemcpy to device");
+  }
+  cuda::DeviceBuffer<unsigned char> scratch(device::LookbackTempBytes(n));
+  device::LookbackScanWith(tile, kind, from, to, n, scratch.data(), nullptr);
+  cuda::Check(cudaDeviceSynchronize(), "prefix_sum kernel");
+  std::vector<std::uint32_t> result(n);
+  if (n > 0) {
+    cuda::Check(cudaMemcpy(result.data(), to, n * sizeof(std::uint32_t),
+                           cudaMemcpyDeviceToHost),
+                "cudaMemcpy to host");
+  }
+  return result;
+}
+
 std::vector<std::uint32_t> DeviceScanner::Output() const {
   std::vector<std::uint32_t> result(buffers_->n);
   buffers_->out.CopyToHost(result.data(), result.size());

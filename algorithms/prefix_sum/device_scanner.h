@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/prefix_sum/scan_tiles.h"
 
 namespace adj::prefix_sum {
 
@@ -26,6 +27,9 @@ class DeviceScanner {
   // Seconds one scan by the CUDA variant `variant` ("cuda" or "cuda_cub")
   // took on the device, scratch initialisation included.
   double TimeScan(std::string_view variant, Kind kind);
+  // Seconds one scan by our look-back kernel in the shape `tile` took (the
+  // tuning sweep's rows).
+  double TimeScanWith(ScanTile tile, Kind kind);
   // The output array after the last scan.
   std::vector<std::uint32_t> Output() const;
 
@@ -33,5 +37,14 @@ class DeviceScanner {
   struct Buffers;
   std::unique_ptr<Buffers> buffers_;
 };
+
+// Our look-back kernel in the shape `tile` on a copy of `in` in device
+// memory that starts `misalignment` elements past a 256-byte boundary (1..3
+// take the kernel's path for arrays that are not 16-byte aligned), scanned in
+// place or into a second array likewise placed; returns the output. For the
+// tests of every shape the tuning table may pick.
+std::vector<std::uint32_t> LookbackScanOnDevice(
+    ScanTile tile, Kind kind, std::span<const std::uint32_t> in,
+    std::size_t misalignment, bool in_place);
 
 }  // namespace adj::prefix_sum
