@@ -1,72 +1,144 @@
 #!/usr/bin/env bash
-# The GPU check, on a machine with an NVIDIA GPU: builds the suite with CUDA
-# (preset `cuda`), runs every test, measures the CUDA benchmarks while the GPU
-# is otherwise idle, then runs every CUDA test under compute-sanitizer's
-# memcheck, racecheck, synccheck and initcheck. Everything lands in OUT as few files (the device
-# tool brings back at most 8):
-#   gpu.txt        nvidia-smi, nvcc and compiler versions
-#   build.log      configure + build
-#   ctest.log      every test, CUDA ones included
-#   bench.log      the benchmark runner's output; json.tar.gz its JSON
-#   sanitizer_summary.txt  per test binary and tool, its exit status
-#   sanitizer.log.gz       the sanitizers' full output, one section each
+# The GPU check, in one go on a machine with an NVIDIA GPU (sized for about
+# 8 minutes on an H100/H200 with 16 cores, so that a second try fits in a
+# 15-minute lease):
+#   1. builds the suite with CUDA (preset `cuda`);
+#   2. runs the CUDA cases of every test binary (full RapidCheck counts);
+#   3. measures the GPU rows (BENCH below) while the GPU is otherwise idle,
+#      each beside the device copy of the same bytes, repetitions
+#      interleaved;
+#   4. runs the CUDA cases under compute-sanitizer's memcheck, racecheck,
+#      synccheck and initcheck (fewer RapidCheck cases), and, at the same
+#      time on the CPU, every test (`ctest --preset cuda`);
+# then leaves at most 8 files in OUT (what the device tool brings back):
+#   gpu.txt                nvidia-smi, nvcc and compiler versions
+#   build.log.gz           configure + build
+#   tests.log              the CUDA cases, per binary, and their summary
+#   bench.log              the benchmarks' console output
+#   json.tar.gz            the benchmarks' JSON, one file per family
+#   sanitizer_summary.txt  per tool and binary: errors and exit status
+#   sanitizer.log.gz       the sanitizers' full output
+#   ctest.log.gz           every test
 #
-#   tools/gpu-check.sh OUT [SECONDS]   (SECONDS: wall-clock budget, default 560;
-#                                      later phases shrink to fit it)
+#   tools/gpu-check.sh OUT [SECONDS]   SECONDS: the wall-clock budget
+#                                      (default 480); later phases shrink
+#                                      to fit it, and say so
+#   GPU_CHECK_BENCH="family ..."       only these families' rows (default:
+#                                      every entry of BENCH)
+#
+# Offline machines: tools/fetch-device-debs.sh fills .deps/ where a package
+# registry answers; there, `source .deps/env.sh` first.
 set -uo pipefail
 out=${1:?usage: tools/gpu-check.sh OUT [SECONDS]}
-budget=${2:-560}
+budget=${2:-480}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
 jobs=$(nproc)
 left() { echo $((budget - SECONDS)); }
+say() { echo "gpu-check: $* at ${SECONDS}s"; }
 
 {
   nvidia-smi
+  nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem \
+    --format=csv
   nvcc --version
   c++ --version
   cmake --version
+  git log -1 --format='%H %s' 2>/dev/null
+  git status --short 2>/dev/null | head -40
 } >"$out/gpu.txt" 2>&1
 
 if ! { cmake --preset cuda && cmake --build --preset cuda -j"$jobs"; } \
   >"$out/build.log" 2>&1; then
-  tail -40 "$out/build.log"
-  echo "gpu-check: build failed"
+  tail -60 "$out/build.log"
+  gzip -f "$out/build.log"
+  say "build failed"
   exit 1
 fi
-echo "gpu-check: built at ${SECONDS}s"
+gzip -f "$out/build.log"
+say "built"
 
-ctest --preset cuda -j"$jobs" --output-on-failure \
-  --timeout "$(($(left) / 3))" >"$out/ctest.log" 2>&1
-echo "gpu-check: ctest exit $? at ${SECONDS}s"
-grep -E "tests passed|tests failed|\*\*\*Failed|\*\*\*Timeout|Exception" \
-  "$out/ctest.log" | head -30
-
-# CUDA rows and the GPU limits beside them (memcpy_cuda,
-# memcpy_cuda_one_block, memcpy_cuda_host), families with CUDA rows only; the GPU runs nothing else meanwhile.
-families=()
-for bench in build/cuda/benchmarks/*_bench; do
-  rows=$("$bench" --benchmark_list_tests --benchmark_filter=cuda 2>/dev/null |
-    grep -v /memcpy)
-  [ -n "$rows" ] && families+=("$(basename "$bench" _bench)")
+# The test binaries with CUDA cases.
+cuda_tests=()
+for test in build/cuda/properties/*_test; do
+  "$test" --gtest_list_tests --gtest_filter='*cuda*:*Cuda*' 2>/dev/null |
+    grep -q '^  ' && cuda_tests+=("$test")
 done
-echo "gpu-check: benchmark families ${families[*]}"
-timeout "$(($(left) - 120))" python3 reports/run_benchmarks.py \
-  --build-dir build/cuda --out "$out/json" --filter cuda \
-  --families "${families[@]}" >"$out/bench.log" 2>&1
-echo "gpu-check: benchmarks exit $? at ${SECONDS}s"
-tar -czf "$out/json.tar.gz" -C "$out" json && rm -rf "$out/json"
 
-# The sanitizers slow kernels by orders of magnitude (the benchmarks leave
-# them 120 s, over what all four need at these case counts): fewer RapidCheck cases,
-# every binary with CUDA cases at once, all stopped before the budget ends.
+# 2. The CUDA cases, every binary at once (they share the GPU; correctness
+# only, nothing is timed).
+mkdir -p "$out/tests"
+for test in "${cuda_tests[@]}"; do
+  name=$(basename "$test")
+  (
+    timeout 150 "$test" --gtest_filter='*cuda*:*Cuda*' \
+      >"$out/tests/$name.log" 2>&1
+    echo "== $name: exit $?" >>"$out/tests/$name.log"
+  ) &
+done
+wait
+for log in "$out"/tests/*.log; do
+  grep -E "^\[  (PASSED|FAILED|SKIPPED) |^\[  FAILED  \]|== .*exit" "$log"
+done >"$out/tests_summary.txt"
+{
+  cat "$out/tests_summary.txt"
+  echo
+  for log in "$out"/tests/*.log; do
+    echo "==== $(basename "$log")"
+    grep -B2 -A25 "Failure\|FAILED\|exception\|error:" "$log" | head -200
+  done
+} >"$out/tests.log"
+rm -rf "$out/tests" "$out/tests_summary.txt"
+say "CUDA cases done"
+grep -E "FAILED|exit [1-9]" "$out/tests.log" | head -30
+
+# 3. The GPU rows: "family|filter|extra flags", run in this order, each
+# given what is left of its share. Each row's JSON is that family's file.
+BENCH=(
+  "prefix_sum|^prefix_sum/(cuda|cuda_cub|memcpy_cuda[a-z_]*)/|--benchmark_repetitions=3"
+  "prefix_sum_tiles|^prefix_sum/cuda_tile_|--benchmark_repetitions=3"
+  "compaction|^compaction/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/|--benchmark_repetitions=3"
+  "hash_grid|^hash_grid/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/uniform/|--benchmark_repetitions=3"
+  "sph|^sph/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/glass/particles:(1000000|10000000)(/|$)|--benchmark_repetitions=3"
+  "triplet_collide|^triplet_collide/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/|"
+  "fracture|^fracture/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/|"
+)
+mkdir -p "$out/json"
+bench_end=$((budget - 150))  # the sanitizers' share
+for entry in "${BENCH[@]}"; do
+  IFS='|' read -r family filter extra <<<"$entry"
+  if [ -n "${GPU_CHECK_BENCH:-}" ] &&
+    ! grep -qw "$family" <<<"$GPU_CHECK_BENCH"; then
+    continue
+  fi
+  binary="build/cuda/benchmarks/${family%_tiles}_bench"
+  seconds=$((bench_end - SECONDS))
+  if [ "$seconds" -lt 20 ]; then
+    say "no time left for $family's rows (skipped)"
+    continue
+  fi
+  say "measuring $family (at most ${seconds}s)"
+  # shellcheck disable=SC2086
+  ADJ_BENCH_SCAN_TILES=1 timeout "$seconds" "$binary" \
+    --benchmark_filter="$filter" --adj_sweep=quick \
+    --benchmark_min_time=0.1 --benchmark_enable_random_interleaving=true \
+    $extra --benchmark_out="$out/json/$family.json" \
+    --benchmark_out_format=json >>"$out/bench.log" 2>&1
+  status=$?
+  [ "$status" -ne 0 ] && say "$family's rows exited $status"
+done
+tar -czf "$out/json.tar.gz" -C "$out" json && rm -rf "$out/json"
+say "benchmarks done"
+
+# 4. The sanitizers slow kernels by orders of magnitude: fewer RapidCheck
+# cases, every binary and tool at once, all stopped before the budget ends;
+# every test on the CPU beside them.
 sanitizer_seconds=$(($(left) - 15))
+[ "$sanitizer_seconds" -lt 30 ] && sanitizer_seconds=30
 mkdir -p "$out/san"
 for tool in memcheck racecheck synccheck initcheck; do
-  for test in build/cuda/properties/*_test; do
+  for test in "${cuda_tests[@]}"; do
     name=$(basename "$test")
-    "$test" --gtest_list_tests --gtest_filter='*cuda*:*Cuda*' | grep -q '^  ' ||
-      continue
     (
       RC_PARAMS="max_success=8 max_size=60" timeout "$sanitizer_seconds" \
         compute-sanitizer --tool "$tool" --error-exitcode 99 \
@@ -75,12 +147,18 @@ for tool in memcheck racecheck synccheck initcheck; do
     ) &
   done
 done
+timeout "$sanitizer_seconds" ctest --preset cuda -j"$jobs" \
+  --output-on-failure >"$out/ctest.log" 2>&1
+echo "== ctest: exit $?" >>"$out/ctest.log"
 wait
+grep -E "tests passed|tests failed|\*\*\*Failed|\*\*\*Timeout|Exception|== ctest" \
+  "$out/ctest.log" | head -30
+gzip -f "$out/ctest.log"
 for log in "$out"/san/*.log; do
   echo "==== $(basename "$log")"
-  grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED|exit [0-9]+" "$log" |
-    tail -6
-done | tee "$out/sanitizer_summary.txt"
+  grep -E "ERROR SUMMARY|RACECHECK SUMMARY|\[  PASSED|\[  FAILED|exit [0-9]+" \
+    "$log" | tail -6
+done | tee "$out/sanitizer_summary.txt" | grep -B1 -E "exit [1-9]" | head -40
 cat "$out"/san/*.log | gzip >"$out/sanitizer.log.gz"
 rm -rf "$out/san"
-echo "gpu-check: done at ${SECONDS}s"
+say "done"
