@@ -24,6 +24,19 @@
 // steps; blew_up_at_step is the step that threw sph::Error for a blown-up
 // state (the run stops there; 0: it did not). Time is the variant's own
 // steps.
+//
+// On a GPU the CUDA rows also run the glass at 1M and 10M particles. They
+// take the state from host memory and give it back every step (time: the
+// whole step, copies included; device_ms: the sort and kernels alone;
+// bus_bytes_per_particle: what a step sends across the bus, x, v and mass
+// up, the densities of t-1 too where the step reads them, x, v and
+// density back), beside sph/memcpy_cuda_host/<scene>/particles:<N>, the
+// bus's own round trip of 60 bytes a particle. sph/<row>_resident/<scene>/
+// particles:<N> steps the same fluid kept on the device (sph::DeviceState,
+// the row's kernels; time: device_ms alone, by CUDA events), beside
+// sph/memcpy_cuda/<scene>/... (the device's own copy of 60 bytes a
+// particle); verified = 1: one DeviceState step of the 8,000-particle
+// scene agreed with the oracle.
 
 #include <benchmark/benchmark.h>
 
@@ -35,14 +48,20 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/cuda.h"
 #include "algorithms/sph/sph.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
 #include "checks/sph.h"
 #include "scenes/fluids.h"
+
+#if ADJ_HAVE_CUDA
+#include "algorithms/sph/device_state.h"
+#endif
 
 namespace adj::sph {
 namespace {
@@ -102,6 +121,13 @@ const std::string& OracleVerdict(const Variant& variant,
     verdict = error.what();
   }
   return verdicts.emplace(key, verdict).first->second;
+}
+
+// What a CUDA row's step sends across the bus a particle: x, v and mass to
+// the device, and the densities of t-1 where the step reads them (the
+// collapsed one's); x, v and density back.
+std::size_t BusBytesPerParticle(std::string_view variant) {
+  return variant == "cuda_collapse" ? 60 : 56;
 }
 
 // False, the row skipped with the reason, where the variant cannot run here
@@ -176,6 +202,8 @@ void RunSteps(benchmark::State& state, const Variant& variant,
     state.counters["device_interactions_per_second"] =
         device_seconds > 0 ? static_cast<double>(interactions) / device_seconds
                            : 0;
+    state.counters["bus_bytes_per_particle"] =
+        static_cast<double>(BusBytesPerParticle(variant.name));
     bench::DescribeGpuRun(state,
                           "host memory in and out; device_ms: sort and "
                           "kernels alone");
@@ -184,6 +212,96 @@ void RunSteps(benchmark::State& state, const Variant& variant,
   bench::DescribeCpuRun(
       state, variant.backend == Backend::kOpenMp ? report.threads : 1, "cpu");
 }
+
+#if ADJ_HAVE_CUDA
+// The fluid kept on the device, in each CUDA row's form.
+struct ResidentForm {
+  const char* row;
+  DeviceState::Form form;
+};
+constexpr ResidentForm kResidentForms[] = {
+    {"cuda", DeviceState::Form::kThreePass},
+    {"cuda_neighbor", DeviceState::Form::kNeighborList},
+    {"cuda_collapse", DeviceState::Form::kCollapsed},
+};
+
+// "" when one DeviceState step of the 8,000-particle scene agrees with the
+// oracle, else the difference; once per form and scene.
+const std::string& ResidentVerdict(const ResidentForm& form,
+                                   const std::string& scene) {
+  static std::map<std::pair<std::string, std::string>, std::string> verdicts;
+  const auto key = std::pair{std::string(form.row), scene};
+  auto it = verdicts.find(key);
+  if (it != verdicts.end()) return it->second;
+  const Fluid& fluid = CachedFluid(scene, kChapterParticles);
+  std::string verdict;
+  try {
+    DeviceState device(fluid.state, fluid.params, form.form);
+    device.Step();
+    State stepped;
+    device.Download(stepped);
+    verdict = checks::sph::FirstDifference(fluid.state, fluid.params,
+                                           checks::sph::DefinitionOf(form.row),
+                                           stepped);
+  } catch (const std::exception& error) {
+    verdict = error.what();
+  }
+  return verdicts.emplace(key, verdict).first->second;
+}
+
+// Steps of the scene's fluid kept on the device, each timed by its own
+// device_seconds (manual time): what a simulation that keeps its state on
+// the GPU pays a step. The upload and one step (the buffers grown, a
+// neighbour list's room found) go untimed before.
+void RunResident(benchmark::State& state, const ResidentForm& form,
+                 const std::string& scene) {
+  if (!bench::GpuUsable(state)) return;
+  const std::string& verdict = ResidentVerdict(form, scene);
+  if (!verdict.empty()) {
+    state.SkipWithError(("differs from the oracle: " + verdict).c_str());
+    return;
+  }
+  const Fluid& fluid = CachedFluid(scene, state.range(0));
+  std::uint64_t interactions = 0;
+  std::uint64_t candidates = 0;
+  std::int64_t steps = 0;
+  double device_seconds = 0;
+  try {
+    DeviceState device(fluid.state, fluid.params, form.form);
+    device.Step();
+    for (auto _ : state) {
+      const StepReport report = device.Step();
+      state.SetIterationTime(report.device_seconds);
+      interactions += report.interactions;
+      candidates += report.candidates;
+      device_seconds += report.device_seconds;
+      ++steps;
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  const double particles = static_cast<double>(fluid.state.size());
+  const double per_step = static_cast<double>(std::max<std::int64_t>(steps, 1));
+  state.counters["interactions_per_particle"] =
+      static_cast<double>(interactions) / per_step / particles;
+  state.counters["candidates_per_particle"] =
+      static_cast<double>(candidates) / per_step / particles;
+  state.counters["particles"] = particles;
+  state.counters["h"] = fluid.params.h;
+  state.counters["dt"] = fluid.params.dt;
+  state.counters["verified"] = 1;
+  state.counters["device_ms"] = 1e3 * device_seconds / per_step;
+  state.counters["device_interactions_per_second"] =
+      device_seconds > 0 ? static_cast<double>(interactions) / device_seconds
+                         : 0;
+  state.SetItemsProcessed(static_cast<std::int64_t>(interactions));
+  state.SetBytesProcessed(steps * static_cast<std::int64_t>(
+                                      kBytesPerParticle * fluid.state.size()));
+  bench::DescribeGpuRun(state,
+                        "device-resident state; time: sort and kernels alone");
+}
+#endif
 
 // The reference run of a scene (naive's steps), its state after every
 // `sample` steps; built once per scene and length.
@@ -491,28 +609,47 @@ void RegisterAll() {
     // A named copy: clang 14 cannot capture a structured binding.
     const std::string scene = entry.first;
     const std::vector<std::int64_t>& sizes = entry.second;
-    bench::RegisterMemcpyLimits(
-        "sph", scene, "particles", sizes,
-        [](std::int64_t n) {
-          return static_cast<std::size_t>(n) * kBytesPerParticle;
-        },
-        nullptr, bench::HostRoundTrip::kNone);
+    const auto bytes_of = [](std::int64_t n) {
+      return static_cast<std::size_t>(n) * kBytesPerParticle;
+    };
+    // memcpy_cuda_host beside the CUDA rows, which are timed host to host.
+    bench::RegisterMemcpyLimits("sph", scene, "particles", sizes, bytes_of,
+                                nullptr, bench::HostRoundTrip::kRegister);
     // The GPU rows also run the glass at 1M and 10M particles (the GPU
-    // goal: 5e9 interactions per second at 10M).
+    // goal: 5e9 interactions per second at 10M), with their limits where
+    // a GPU is here to run them.
     std::vector<std::int64_t> gpu_sizes = sizes;
+    std::vector<std::int64_t> gpu_only_sizes;
     if (scene == "glass") {
       for (const std::int64_t big : {1000000, 10000000}) {
         if (std::find(gpu_sizes.begin(), gpu_sizes.end(), big) ==
             gpu_sizes.end()) {
           gpu_sizes.push_back(big);
+          gpu_only_sizes.push_back(big);
         }
       }
     }
+    if (!gpu_only_sizes.empty() && cuda::Available().available) {
+      bench::RegisterMemcpyLimits("sph", scene, "particles", gpu_only_sizes,
+                                  bytes_of, nullptr,
+                                  bench::HostRoundTrip::kRegister);
+    }
 #if ADJ_HAVE_CUDA
-    bench::RegisterDeviceCopyLimits(
-        "sph", scene, "particles", gpu_sizes, [](std::int64_t n) {
-          return static_cast<std::size_t>(n) * kBytesPerParticle;
-        });
+    bench::RegisterDeviceCopyLimits("sph", scene, "particles", gpu_sizes,
+                                    bytes_of);
+    for (const ResidentForm& form : kResidentForms) {
+      for (const std::int64_t n : gpu_sizes) {
+        benchmark::RegisterBenchmark(
+            ("sph/" + std::string(form.row) + "_resident/" + scene).c_str(),
+            [&form, scene](benchmark::State& state) {
+              RunResident(state, form, scene);
+            })
+            ->ArgName("particles")
+            ->Arg(n)
+            ->UseManualTime()
+            ->Unit(benchmark::kMillisecond);
+      }
+    }
 #endif
     for (const Variant& variant : Variants()) {
       for (const std::int64_t n :

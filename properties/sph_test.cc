@@ -9,13 +9,18 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <numbers>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
+#include "algorithms/common/cuda.h"
+#include "algorithms/sph/device_state.h"
 #include "checks/sph.h"
 #include "properties/variant_cases.h"
 
@@ -788,6 +793,241 @@ TEST(SphPhysics, TheLatticeUnderestimatesAGradientByFourPercent) {
   }
   EXPECT_NEAR(sum, 0.956, 0.001);
 }
+
+// DeviceState, the fluid kept on the device, steps with its row's kernels:
+// k steps on the device, then a download, give the row's k steps bit for
+// bit (the same code on the same input), each step within the oracle's
+// tolerance as the rows' are, with the row's counters.
+#if ADJ_HAVE_CUDA
+class SphCuda : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!cuda::Available().available) GTEST_SKIP() << cuda::Available().reason;
+  }
+};
+
+struct DeviceForm {
+  const char* row;
+  DeviceState::Form form;
+};
+constexpr DeviceForm kDeviceForms[] = {
+    {"cuda", DeviceState::Form::kThreePass},
+    {"cuda_neighbor", DeviceState::Form::kNeighborList},
+    {"cuda_collapse", DeviceState::Form::kCollapsed},
+};
+
+const Variant& RowOf(const DeviceForm& form) {
+  const Variant* row = FindVariant(Variants(), form.row);
+  if (row == nullptr) throw std::logic_error(form.row);
+  return *row;
+}
+
+// `steps` steps of `start` by the row and by DeviceState (one Step() at a
+// time, each downloaded and held to the oracle from the last), compared
+// after every step; then `steps` more by Step(steps) at once.
+void ExpectDeviceStateIsItsRow(const DeviceForm& form, const State& start,
+                               const Params& params, int steps,
+                               const std::string& what) {
+  const Variant& row = RowOf(form);
+  State host = start;
+  Workspace workspace;
+  StepReport host_report;
+  DeviceState device(start, params, form.form);
+  ASSERT_EQ(device.size(), start.size());
+  State before = start;
+  for (int step = 0; step < steps; ++step) {
+    row.run(host, params, workspace, host_report);
+    const StepReport report = device.Step();
+    State after;
+    device.Download(after, true);
+    ASSERT_TRUE(SameBits(after, host)) << what << ", step " << step;
+    EXPECT_EQ(checks::sph::FirstDifference(before, params,
+                                           DefinitionOf(form.row), after),
+              "")
+        << what << ", step " << step;
+    EXPECT_EQ(report.interactions, host_report.interactions) << what;
+    EXPECT_EQ(report.candidates, host_report.candidates) << what;
+    EXPECT_GT(report.interactions, 0u) << what;
+    EXPECT_GT(report.device_seconds, 0) << what;
+    before = after;
+  }
+  std::vector<std::uint64_t> host_interactions;
+  for (int step = 0; step < steps; ++step) {
+    row.run(host, params, workspace, host_report);
+    host_interactions.push_back(host_report.interactions);
+  }
+  const std::vector<StepReport> reports = device.Step(steps);
+  ASSERT_EQ(reports.size(), static_cast<std::size_t>(steps));
+  for (int step = 0; step < steps; ++step) {
+    EXPECT_EQ(reports[static_cast<std::size_t>(step)].interactions,
+              host_interactions[static_cast<std::size_t>(step)])
+        << what << ", step " << steps + step;
+  }
+  State after;
+  device.Download(after);
+  EXPECT_TRUE(SameBits(after, host)) << what << ", after Step(" << steps << ")";
+}
+
+TEST_F(SphCuda, DeviceStateStepsAsItsRowDoes) {
+  for (const DeviceForm& form : kDeviceForms) {
+    for (const std::uint32_t seed : {51u, 52u}) {
+      Scene scene = RandomScene(seed, 1500, seed % 2 == 0);
+      Prepare(scene.state, scene.params);
+      ExpectDeviceStateIsItsRow(
+          form, scene.state, scene.params, 4,
+          std::string(form.row) + ", seed " + std::to_string(seed));
+    }
+  }
+}
+
+// ADenseFluidMatchesTheOracle's squeezed fluid, whose lists overflow
+// cuda_neighbor's first 64 (the step runs again from its input), and a
+// container of some 300^3 cells (binary searches instead of a table).
+TEST_F(SphCuda, DeviceStateStepsDenseFluidsAndVastContainersAsItsRowDoes) {
+  Scene dense = RandomScene(6, 150, true);
+  const float* lo = dense.params.container.lo;
+  for (std::size_t i = 0; i < dense.state.size(); ++i) {
+    dense.state.x.x[i] = lo[0] + 0.25f * (dense.state.x.x[i] - lo[0]);
+    dense.state.x.y[i] = lo[1] + 0.25f * (dense.state.x.y[i] - lo[1]);
+    dense.state.x.z[i] = lo[2] + 0.25f * (dense.state.x.z[i] - lo[2]);
+  }
+  Prepare(dense.state, dense.params);
+  Scene vast = RandomScene(4, 120, true);
+  vast.params.container.kind = Container::Kind::kBox;
+  for (int k = 0; k < 3; ++k)
+    vast.params.container.hi[k] += 300 * vast.params.h;
+  Prepare(vast.state, vast.params);
+  for (const DeviceForm& form : kDeviceForms) {
+    ExpectDeviceStateIsItsRow(form, dense.state, dense.params, 2,
+                              std::string(form.row) + ", dense");
+    ExpectDeviceStateIsItsRow(form, vast.state, vast.params, 2,
+                              std::string(form.row) + ", vast");
+  }
+}
+
+// A download before any step gives back the upload, every array (the
+// densities too, which a three-pass step does not read); so does one
+// after Upload replaces the fluid with another of another size, and an
+// empty fluid steps to nothing.
+TEST_F(SphCuda, DeviceStateDownloadBeforeAnyStepIsTheUpload) {
+  const Scene first = RandomScene(61, 700, false);
+  const Scene second = RandomScene(62, 300, true);
+  for (const DeviceForm& form : kDeviceForms) {
+    DeviceState device(first.state, first.params, form.form);
+    State got;
+    device.Download(got);
+    EXPECT_TRUE(SameBits(got, first.state)) << form.row;
+    device.Download(got);
+    EXPECT_TRUE(SameBits(got, first.state)) << form.row << ", again";
+    device.Upload(second.state);
+    EXPECT_EQ(device.size(), second.state.size());
+    device.Download(got);
+    EXPECT_TRUE(SameBits(got, second.state)) << form.row << ", replaced";
+    device.Upload(State{});
+    EXPECT_EQ(device.Step().interactions, 0u) << form.row;
+    device.Download(got);
+    EXPECT_EQ(got.size(), 0u) << form.row;
+    EXPECT_TRUE(device.Step(0).empty());
+  }
+}
+
+// Bad input: the row's own error, from the constructor and from Upload,
+// and an Upload refused leaves the fluid held as it was.
+TEST_F(SphCuda, DeviceStateRejectsBadInputAsItsRowDoes) {
+  const Scene good = RandomScene(21, 40, true);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<std::pair<std::function<void(Scene&)>, std::string>>
+      spoils = {
+          {[&](Scene& s) { s.state.x.y[7] = nan; },
+           "particle 7 has a NaN or infinite position"},
+          {[](Scene& s) { s.state.mass[5] = 0; }, "particle 5 has a mass"},
+          {[](Scene& s) { s.state.x.x[2] = s.params.container.hi[0] + 1; },
+           "particle 2 is outside the container"},
+          {[](Scene& s) { s.params.h = 0; }, "smoothing length"},
+          {[](Scene& s) { s.state.mass.pop_back(); }, "one length"},
+          {[](Scene& s) { s.state.density[4] = 0; },
+           "particle 4 has a density of t-1"},
+      };
+  for (const DeviceForm& form : kDeviceForms) {
+    const Variant& row = RowOf(form);
+    for (const auto& [spoil, words] : spoils) {
+      Scene scene = good;
+      spoil(scene);
+      std::string row_error;
+      try {
+        State state = scene.state;
+        Workspace workspace;
+        StepReport report;
+        row.run(state, scene.params, workspace, report);
+      } catch (const Error& error) {
+        row_error = error.what();
+      }
+      if (row_error.empty()) {
+        // The densities of t-1 only where the form reads them.
+        EXPECT_NE(form.form, DeviceState::Form::kCollapsed) << words;
+        EXPECT_NO_THROW(DeviceState(scene.state, scene.params, form.form))
+            << form.row << ": " << words;
+        continue;
+      }
+      EXPECT_NE(row_error.find(words), std::string::npos) << row_error;
+      try {
+        DeviceState device(scene.state, scene.params, form.form);
+        ADD_FAILURE() << form.row << " accepted: " << words;
+      } catch (const Error& error) {
+        EXPECT_EQ(std::string(error.what()), row_error) << form.row;
+      }
+      if (scene.params.h != good.params.h) continue;  // Upload keeps params
+      DeviceState device(good.state, good.params, form.form);
+      try {
+        device.Upload(scene.state);
+        ADD_FAILURE() << form.row << " uploaded: " << words;
+      } catch (const Error& error) {
+        EXPECT_EQ(std::string(error.what()), row_error) << form.row;
+      }
+      State held;
+      device.Download(held);
+      EXPECT_TRUE(SameBits(held, good.state)) << form.row << ": " << words;
+    }
+  }
+}
+
+// ABlownUpStateIsAnError's fluid: Step throws the row's error, naming the
+// same particle, and the device then holds the row's state after it.
+TEST_F(SphCuda, DeviceStateBlowUpIsItsRowsError) {
+  Scene scene = RandomScene(31, 120, true);
+  scene.params.stiffness = 1e9f;
+  scene.params.dt = 0.05f;
+  for (int k = 0; k < 3; ++k) {
+    scene.params.container.lo[k] -= 1000;
+    scene.params.container.hi[k] += 1000;
+  }
+  for (const DeviceForm& form : kDeviceForms) {
+    State host = scene.state;
+    std::string row_error;
+    try {
+      Workspace workspace;
+      StepReport report;
+      RowOf(form).run(host, scene.params, workspace, report);
+    } catch (const Error& error) {
+      row_error = error.what();
+    }
+    ASSERT_NE(row_error.find("blew up"), std::string::npos) << row_error;
+    DeviceState device(scene.state, scene.params, form.form);
+    try {
+      device.Step();
+      ADD_FAILURE() << form.row << ": a blown-up state was accepted";
+    } catch (const Error& error) {
+      EXPECT_EQ(std::string(error.what()), row_error) << form.row;
+    }
+    State held;
+    device.Download(held);
+    EXPECT_TRUE(SameBits(held, host)) << form.row;
+    EXPECT_THROW(device.Download(held, true), Error) << form.row;
+  }
+}
+#else
+TEST(SphCuda, DeviceState) { GTEST_SKIP() << "built without CUDA"; }
+#endif
 
 TEST(SphTable, EveryRowHasADefinition) {
   for (const Variant& variant : Variants()) {

@@ -1,36 +1,35 @@
 #!/usr/bin/env bash
 # The GPU check, in one go on a machine with an NVIDIA GPU (sized for about
-# 8 minutes on an H100/H200 with 16 cores, so that a second try fits in a
+# 7 minutes on an H100/H200 with 16 cores, so that a second try fits in a
 # 15-minute lease):
 #   1. builds the suite with CUDA (preset `cuda`);
-#   2. runs the CUDA cases of every test binary (full RapidCheck counts);
-#   3. measures the GPU rows (BENCH below) while the GPU is otherwise idle,
-#      each beside the device copy of the same bytes, repetitions
-#      interleaved;
-#   4. runs the CUDA cases under compute-sanitizer's memcheck, racecheck,
-#      synccheck and initcheck (fewer RapidCheck cases), and, at the same
-#      time on the CPU, every test (`ctest --preset cuda`);
+#   2. runs the CUDA cases of every test binary (full RapidCheck counts) and,
+#      at the same time, the same cases under compute-sanitizer's memcheck,
+#      racecheck, synccheck and initcheck (fewer RapidCheck cases);
+#   3. measures the GPU rows (BENCH below, most wanted first, each within
+#      its share of seconds) while the GPU is otherwise idle, beside the
+#      device copy of the same bytes, repetitions interleaved;
 # then leaves at most 8 files in OUT (what the device tool brings back):
 #   gpu.txt                nvidia-smi, nvcc and compiler versions
 #   build.log.gz           configure + build
-#   tests.log              the CUDA cases, per binary, and their summary
-#   bench.log              the benchmarks' console output
-#   json.tar.gz            the benchmarks' JSON, one file per family
+#   tests.log              the CUDA cases: summary, then each failure
 #   sanitizer_summary.txt  per tool and binary: errors and exit status
 #   sanitizer.log.gz       the sanitizers' full output
-#   ctest.log.gz           every test
+#   bench.log              the benchmarks' console output
+#   json.tar.gz            the benchmarks' JSON, one file per family
 #
 #   tools/gpu-check.sh OUT [SECONDS]   SECONDS: the wall-clock budget
-#                                      (default 480); later phases shrink
-#                                      to fit it, and say so
+#                                      (default 420); the benchmarks stop
+#                                      inside it, and say what they skipped
 #   GPU_CHECK_BENCH="family ..."       only these families' rows (default:
 #                                      every entry of BENCH)
+#   GPU_CHECK_CORRECTNESS_SECONDS=N    the limit of step 2 (default 150)
 #
 # Offline machines: tools/fetch-device-debs.sh fills .deps/ where a package
 # registry answers; there, `source .deps/env.sh` first.
 set -uo pipefail
 out=${1:?usage: tools/gpu-check.sh OUT [SECONDS]}
-budget=${2:-480}
+budget=${2:-420}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
 jobs=$(nproc)
@@ -65,16 +64,29 @@ for test in build/cuda/properties/*_test; do
     grep -q '^  ' && cuda_tests+=("$test")
 done
 
-# 2. The CUDA cases, every binary at once (they share the GPU; correctness
-# only, nothing is timed).
-mkdir -p "$out/tests"
+# 2. Correctness, all at once (nothing is timed, so they may share the GPU
+# and the cores): the CUDA cases of every binary with full RapidCheck
+# counts, and the same cases under compute-sanitizer's memcheck,
+# racecheck, synccheck and initcheck with fewer cases (the sanitizers slow
+# kernels by orders of magnitude). Every process is stopped at the phase's
+# limit; CPU-only tests are left to the CPU machines (`make test`).
+correct_seconds=${GPU_CHECK_CORRECTNESS_SECONDS:-150}
+mkdir -p "$out/tests" "$out/san"
 for test in "${cuda_tests[@]}"; do
   name=$(basename "$test")
   (
-    timeout 150 "$test" --gtest_filter='*cuda*:*Cuda*' \
+    timeout "$correct_seconds" "$test" --gtest_filter='*cuda*:*Cuda*' \
       >"$out/tests/$name.log" 2>&1
     echo "== $name: exit $?" >>"$out/tests/$name.log"
   ) &
+  for tool in memcheck racecheck synccheck initcheck; do
+    (
+      RC_PARAMS="max_success=8 max_size=60" timeout "$correct_seconds" \
+        compute-sanitizer --tool "$tool" --error-exitcode 99 \
+        "$test" --gtest_filter='*cuda*:*Cuda*' >"$out/san/$tool.$name.log" 2>&1
+      echo "== $tool $name: exit $?" >>"$out/san/$tool.$name.log"
+    ) &
+  done
 done
 wait
 for log in "$out"/tests/*.log; do
@@ -88,31 +100,40 @@ done >"$out/tests_summary.txt"
     grep -B2 -A25 "Failure\|FAILED\|exception\|error:" "$log" | head -200
   done
 } >"$out/tests.log"
+grep -E "FAILED|exit [1-9]" "$out/tests_summary.txt" | head -30
 rm -rf "$out/tests" "$out/tests_summary.txt"
-say "CUDA cases done"
-grep -E "FAILED|exit [1-9]" "$out/tests.log" | head -30
+for log in "$out"/san/*.log; do
+  echo "==== $(basename "$log")"
+  grep -E "ERROR SUMMARY|RACECHECK SUMMARY|\[  PASSED|\[  FAILED|exit [0-9]+" \
+    "$log" | tail -6
+done | tee "$out/sanitizer_summary.txt" | grep -B1 -E "exit [1-9]" | head -40
+cat "$out"/san/*.log | gzip >"$out/sanitizer.log.gz"
+rm -rf "$out/san"
+say "CUDA tests and sanitizers done"
 
-# 3. The GPU rows: "family|filter|extra flags", run in this order, each
-# given what is left of its share. Each row's JSON is that family's file.
+# 3. The GPU rows: "family;filter;most seconds;extra flags", run in this
+# order, each within its share and what is left. Each family's JSON is its
+# own file (prefix_sum_tiles: the tuning sweep, kept apart from figures).
 BENCH=(
-  "prefix_sum|^prefix_sum/(cuda|cuda_cub|memcpy_cuda[a-z_]*)/|--benchmark_repetitions=3"
-  "prefix_sum_tiles|^prefix_sum/cuda_tile_|--benchmark_repetitions=3"
-  "compaction|^compaction/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/|--benchmark_repetitions=3"
-  "hash_grid|^hash_grid/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/uniform/|--benchmark_repetitions=3"
-  "sph|^sph/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/glass/particles:(1000000|10000000)(/|$)|--benchmark_repetitions=3"
-  "triplet_collide|^triplet_collide/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/|"
-  "fracture|^fracture/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/|"
+  "prefix_sum;^prefix_sum/(cuda|cuda_cub|memcpy_cuda[a-z_]*)/;45;--benchmark_repetitions=3"
+  "prefix_sum_tiles;^prefix_sum/cuda_tile_;45;--benchmark_repetitions=3"
+  "hash_grid;^hash_grid/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/uniform/;40;--benchmark_repetitions=3"
+  "sph;^sph/(cuda|memcpy_cuda)[a-z_]*/glass/particles:(1000000|10000000)(/real_time|/manual_time)?$;60;"
+  "triplet_collide;^triplet_collide/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;50;"
+  "compaction;^compaction/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;30;"
+  "fracture;^fracture/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;60;"
 )
 mkdir -p "$out/json"
-bench_end=$((budget - 150))  # the sanitizers' share
+bench_end=$((budget - 10))
 for entry in "${BENCH[@]}"; do
-  IFS='|' read -r family filter extra <<<"$entry"
+  IFS=';' read -r family filter share extra <<<"$entry"
   if [ -n "${GPU_CHECK_BENCH:-}" ] &&
     ! grep -qw "$family" <<<"$GPU_CHECK_BENCH"; then
     continue
   fi
   binary="build/cuda/benchmarks/${family%_tiles}_bench"
   seconds=$((bench_end - SECONDS))
+  [ "$seconds" -gt "$share" ] && seconds=$share
   if [ "$seconds" -lt 20 ]; then
     say "no time left for $family's rows (skipped)"
     continue
@@ -130,35 +151,4 @@ done
 tar -czf "$out/json.tar.gz" -C "$out" json && rm -rf "$out/json"
 say "benchmarks done"
 
-# 4. The sanitizers slow kernels by orders of magnitude: fewer RapidCheck
-# cases, every binary and tool at once, all stopped before the budget ends;
-# every test on the CPU beside them.
-sanitizer_seconds=$(($(left) - 15))
-[ "$sanitizer_seconds" -lt 30 ] && sanitizer_seconds=30
-mkdir -p "$out/san"
-for tool in memcheck racecheck synccheck initcheck; do
-  for test in "${cuda_tests[@]}"; do
-    name=$(basename "$test")
-    (
-      RC_PARAMS="max_success=8 max_size=60" timeout "$sanitizer_seconds" \
-        compute-sanitizer --tool "$tool" --error-exitcode 99 \
-        "$test" --gtest_filter='*cuda*:*Cuda*' >"$out/san/$tool.$name.log" 2>&1
-      echo "== $tool $name: exit $?" >>"$out/san/$tool.$name.log"
-    ) &
-  done
-done
-timeout "$sanitizer_seconds" ctest --preset cuda -j"$jobs" \
-  --output-on-failure >"$out/ctest.log" 2>&1
-echo "== ctest: exit $?" >>"$out/ctest.log"
-wait
-grep -E "tests passed|tests failed|\*\*\*Failed|\*\*\*Timeout|Exception|== ctest" \
-  "$out/ctest.log" | head -30
-gzip -f "$out/ctest.log"
-for log in "$out"/san/*.log; do
-  echo "==== $(basename "$log")"
-  grep -E "ERROR SUMMARY|RACECHECK SUMMARY|\[  PASSED|\[  FAILED|exit [0-9]+" \
-    "$log" | tail -6
-done | tee "$out/sanitizer_summary.txt" | grep -B1 -E "exit [1-9]" | head -40
-cat "$out"/san/*.log | gzip >"$out/sanitizer.log.gz"
-rm -rf "$out/san"
 say "done"

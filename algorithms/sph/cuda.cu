@@ -8,22 +8,34 @@
 // read from a table of cell starts, or binary-searched in the keys where
 // the container has too many cells for a table) and sums its density, then
 // in a second kernel its force and integrates, writing its particle's
-// place in the state's order. Host memory in and out: the variant table's
-// step copies the state to the device and back; StepReport::device_seconds
-// is the sort and the kernels alone (CUDA events).
+// place in the state's order (into a second set of arrays: a step's input
+// survives it). The same kernels step a fluid kept on the device
+// (DeviceState, device_state.cu) and the variant table's rows, whose
+// state is in host memory in and out: those copy it through page-locked
+// staging on a stream of their own, in chunks that overlap the host's
+// copies (on OpenMP threads: staging.h) with the bus's.
+// StepReport::device_seconds is the sort and the kernels alone (CUDA
+// events). The force kernel also flags particles whose result may be
+// blown up, so that the host scans the state for the blow-up only when
+// one is flagged.
+#include <algorithm>
 #include <cub/device/device_radix_sort.cuh>
 #include <cuda/std/cstdint>
 #include <limits>
+#include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
-#include <vector>
 
 #include "algorithms/common/cuda_memory.cuh"
+#include "algorithms/sph/device_step.cuh"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/sorted_gather.h"
 #include "algorithms/sph/sph.h"
+#include "algorithms/sph/staging.h"
 
 namespace adj::sph {
+namespace device {
 namespace {
 
 constexpr int kThreads = 256;
@@ -75,12 +87,6 @@ struct Packed {
   float* inverse;             // 1 / rho
   float* density;
 };
-
-// The three forms of a step: the three passes with the rows searched in
-// each (sorted_gather's), with the neighbours listed by the density pass
-// (Algorithm 1 with neighbour lists), or one collapsed pass (Algorithm 3:
-// pressures from the densities of t-1).
-enum class Form { kThreePass, kNeighborList, kCollapsed };
 
 // Sorted place k <- particle ids[k]; for the collapsed pass also its
 // pressure and 1 / rho from the densities of t-1 (in.density).
@@ -254,6 +260,22 @@ __device__ void AddPair(const Neighbourhood& f, const detail::PairConstants& c,
   a.z += weight * (push * dz + drag * (other_v.z - own_v.z));
 }
 
+// Whether a finished particle may fail detail::CheckFinished: not finite,
+// or its step v dt longer than `longest` (the check's kMaxMovePerStep h,
+// lowered a hair by the caller so that no rounding of the device's can
+// pass a particle the host's check would name). The products and sums
+// are rounded one by one, as the host's are, not fused.
+__device__ bool Suspect(float x, float y, float z, float vx, float vy, float vz,
+                        float density, float dt, double longest) {
+  if (!(isfinite(x) && isfinite(y) && isfinite(z) && isfinite(vx) &&
+        isfinite(vy) && isfinite(vz) && isfinite(density))) {
+    return true;
+  }
+  const double speed2 = __dadd_rn(
+      __dadd_rn(__dmul_rn(vx, vx), __dmul_rn(vy, vy)), __dmul_rn(vz, vz));
+  return __dmul_rn(sqrt(speed2), dt) > longest;
+}
+
 // One thread per sorted particle: its acceleration (and, collapsed, its
 // density) from the rows of cells around it or from its list, then the
 // integration, written to the particle's place in the state's order.
@@ -263,7 +285,7 @@ __global__ void ForcesAndIntegration(
     const unsigned long long* __restrict__ keys,
     const std::uint32_t* __restrict__ ids, std::uint32_t n, Grid g,
     Starts starts, Lists lists, detail::PairConstants c, Params params,
-    Unsorted out, unsigned long long* counts) {
+    Unsorted out, double longest, unsigned long long* counts) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned long long pairs = 0;
   unsigned long long tested = 0;
@@ -312,10 +334,16 @@ __global__ void ForcesAndIntegration(
     out.vx[i] = vx;
     out.vy[i] = vy;
     out.vz[i] = vz;
-    out.density[i] = kForm == Form::kCollapsed ? new_density : density[k];
+    const float rho = kForm == Form::kCollapsed ? new_density : density[k];
+    out.density[i] = rho;
+    if (Suspect(x, y, z, vx, vy, vz, rho, params.dt, longest)) {
+      atomicMin(&counts[3], static_cast<unsigned long long>(i));
+    }
   }
   // counts[0]: interactions; counts[1]: candidates of every pass (a list's
-  // entries are its force pass's). One atomic per warp, not per particle.
+  // entries are its force pass's). One atomic per warp, not per particle;
+  // counts[3], the first flagged particle, takes one per flagged particle
+  // (none in a step that did not blow up).
   pairs = WarpSum(pairs);
   tested = WarpSum(tested);
   if (threadIdx.x % 32 == 0) {
@@ -324,114 +352,23 @@ __global__ void ForcesAndIntegration(
   }
 }
 
-// Device buffers kept between steps of the calling thread, grown as needed.
-struct Buffers {
-  std::size_t capacity = 0;
-  cuda::DeviceBuffer<float> in;  // 8 arrays of the state
-  cuda::DeviceBuffer<float4> position_mass, velocity_pressure;
-  cuda::DeviceBuffer<float> inverse, density;
-  cuda::DeviceBuffer<unsigned long long> keys, sorted_keys, counter;
-  cuda::DeviceBuffer<std::uint32_t> ids, sorted_ids, cell_start;
-  cuda::DeviceBuffer<std::uint32_t> neighbours, neighbour_count;
-  std::uint32_t list_capacity = 0;
-  cuda::DeviceBuffer<unsigned char> temp;
-
-  void Reserve(std::size_t n) {
-    if (n <= capacity) return;
-    in = cuda::DeviceBuffer<float>(8 * n);
-    position_mass = cuda::DeviceBuffer<float4>(n);
-    velocity_pressure = cuda::DeviceBuffer<float4>(n);
-    inverse = cuda::DeviceBuffer<float>(n);
-    density = cuda::DeviceBuffer<float>(n);
-    keys = cuda::DeviceBuffer<unsigned long long>(n);
-    sorted_keys = cuda::DeviceBuffer<unsigned long long>(n);
-    // interactions, candidates, the longest overflowing list
-    counter = cuda::DeviceBuffer<unsigned long long>(3);
-    ids = cuda::DeviceBuffer<std::uint32_t>(n);
-    sorted_ids = cuda::DeviceBuffer<std::uint32_t>(n);
-    neighbours = cuda::DeviceBuffer<std::uint32_t>();
-    neighbour_count = cuda::DeviceBuffer<std::uint32_t>();
-    list_capacity = 0;
-    capacity = n;
-  }
-
-  // Room for lists of `longest` neighbours for `n` particles.
-  void ReserveLists(std::size_t n, std::uint32_t longest) {
-    if (neighbour_count.size() < n) {
-      neighbour_count = cuda::DeviceBuffer<std::uint32_t>(n);
-    }
-    if (longest <= list_capacity && neighbours.size() >= n * list_capacity) {
-      return;
-    }
-    list_capacity = longest;
-    neighbours = cuda::DeviceBuffer<std::uint32_t>(n * longest);
-  }
-};
-
-Buffers& CallerBuffers() {
-  thread_local Buffers buffers;
-  return buffers;
-}
-
 int BitsFor(unsigned long long cells) {
   int bits = 1;
   while (bits < 64 && (cells >> bits) != 0) ++bits;
   return bits;
 }
 
-// What one step's kernels read, once per step.
-struct Launch {
-  std::uint32_t n;
+// The container's cells of h and how a step finds where each begins.
+struct Geometry {
   Grid grid;
-  Packed packed;
-  detail::PairConstants constants;
-  const Params* params;
-  Unsorted unsorted;
+  unsigned long long cells;
+  // A table of cell starts where it costs at most 32 bytes a particle (plus
+  // 256 KiB), else binary searches over the sorted keys.
+  bool table;
+  int end_bit;  // of the sort's keys
 };
 
-// The density pass (unless collapsed) and the force pass with cell starts
-// found by `starts`.
-template <Form kForm, typename Starts>
-void LaunchPasses(Buffers& b, const Launch& l, const Starts& starts) {
-  const Params& params = *l.params;
-  Lists lists{b.neighbours.data(), b.neighbour_count.data(), b.list_capacity,
-              b.counter.data() + 2};
-  if constexpr (kForm != Form::kCollapsed) {
-    const bool list = kForm == Form::kNeighborList;
-    Densities<<<BlocksFor(l.n), kThreads>>>(
-        l.packed, b.sorted_keys.data(), l.n, l.grid, starts, l.constants,
-        params.stiffness, params.rest_density, list, lists,
-        b.counter.data() + 1);
-  }
-  ForcesAndIntegration<kForm><<<BlocksFor(l.n), kThreads>>>(
-      Neighbourhood{l.packed.position_mass, l.packed.velocity_pressure,
-                    l.packed.inverse},
-      l.packed.density, b.sorted_keys.data(), b.sorted_ids.data(), l.n, l.grid,
-      starts, lists, l.constants, params, l.unsorted, b.counter.data());
-}
-
-template <Form kForm>
-void LaunchPasses(Buffers& b, const Launch& l, bool table) {
-  if (table) {
-    LaunchPasses<kForm>(b, l, CellTable{b.cell_start.data()});
-  } else {
-    LaunchPasses<kForm>(b, l, KeySearch{b.sorted_keys.data(), l.n});
-  }
-}
-
-void Step(State& state, const Params& params, StepReport& report, Form form) {
-  const bool collapsed = form == Form::kCollapsed;
-  Check(state, params, collapsed);
-  cuda::RequireDevice();
-  report = {};
-  const std::size_t n = state.size();
-  if (n == 0) return;
-  if (n > std::numeric_limits<std::uint32_t>::max()) {
-    throw Error("sph cuda: " + std::to_string(n) +
-                " particles; sorted places are 32-bit");
-  }
-  Buffers& b = CallerBuffers();
-  b.Reserve(n);
+Geometry GeometryOf(const Params& params, std::size_t n) {
   const detail::Cell last =
       detail::CellOf(params, params.container.hi[0], params.container.hi[1],
                      params.container.hi[2]);
@@ -443,128 +380,350 @@ void Step(State& state, const Params& params, StepReport& report, Form form) {
       last.z + 1LL};
   const auto cells =
       static_cast<unsigned long long>(grid.nx * grid.ny * grid.nz);
-  // A table of cell starts where it costs at most 32 bytes a particle (plus
-  // 256 KiB), else binary searches over the sorted keys.
-  const bool table = cells + 1 <= 8ULL * n + (1ULL << 16);
-  if (table && b.cell_start.size() < cells + 1) {
-    b.cell_start = cuda::DeviceBuffer<std::uint32_t>(cells + 1);
+  return {grid, cells, cells + 1 <= 8ULL * n + (1ULL << 16), BitsFor(cells)};
+}
+
+std::size_t SortTempBytes(std::size_t n, int end_bit) {
+  std::size_t bytes = 0;
+  cuda::Check(cub::DeviceRadixSort::SortPairs(
+                  nullptr, bytes, static_cast<unsigned long long*>(nullptr),
+                  static_cast<unsigned long long*>(nullptr),
+                  static_cast<std::uint32_t*>(nullptr),
+                  static_cast<std::uint32_t*>(nullptr), static_cast<int>(n), 0,
+                  end_bit),
+              "cub::DeviceRadixSort::SortPairs");
+  return bytes;
+}
+
+// The neighbours a list holds at first; a step whose longest list is
+// longer runs again with room for it.
+constexpr std::uint32_t kListLength = 64;
+
+// Floats a copy through the staging buffer moves at once: small enough
+// that the host's copy of one chunk and the bus's of the previous overlap
+// for most of an array, large enough that each copy's fixed cost is
+// small beside its bytes.
+constexpr std::size_t kChunk = std::size_t{1} << 20;
+
+// Calls visit(buffer, count) for every device buffer a step of `n`
+// particles in `form` needs, with the count of elements it needs.
+template <typename Visit>
+void ForEachBuffer(Stepper& s, std::size_t n, const Geometry& geometry,
+                   Form form, std::size_t temp_bytes, Visit&& visit) {
+  visit(s.arrays[0], 7 * n);
+  visit(s.arrays[1], 7 * n);
+  visit(s.mass, n);
+  visit(s.position_mass, n);
+  visit(s.velocity_pressure, n);
+  visit(s.inverse, n);
+  visit(s.density, n);
+  visit(s.keys, n);
+  visit(s.sorted_keys, n);
+  visit(s.counter, std::size_t{4});
+  visit(s.ids, n);
+  visit(s.sorted_ids, n);
+  visit(s.cell_start, geometry.table ? geometry.cells + 1 : 0);
+  if (form == Form::kNeighborList) {
+    visit(s.neighbour_count, n);
+    visit(s.neighbours, n * s.list_capacity);
   }
-  if (form == Form::kNeighborList) b.ReserveLists(n, 64);
-  float* in = b.in.data();
-  const Unsorted unsorted{in,         in + n,     in + 2 * n, in + 3 * n,
-                          in + 4 * n, in + 5 * n, in + 6 * n, in + 7 * n};
-  std::vector<std::pair<float*, const float*>> uploads = {
-      {unsorted.x, state.x.x.data()},    {unsorted.y, state.x.y.data()},
-      {unsorted.z, state.x.z.data()},    {unsorted.vx, state.v.x.data()},
-      {unsorted.vy, state.v.y.data()},   {unsorted.vz, state.v.z.data()},
-      {unsorted.mass, state.mass.data()}};
-  if (collapsed) uploads.emplace_back(unsorted.density, state.density.data());
-  for (const auto& [to, from] : uploads) {
-    cuda::Check(cudaMemcpy(to, from, n * sizeof(float), cudaMemcpyHostToDevice),
-                "cudaMemcpy to device");
+  visit(s.temp, temp_bytes);
+}
+
+// The state's arrays in one set of 7 (and the masses), as kernels read
+// them.
+Unsorted ArraysOf(const cuda::DeviceBuffer<float>& arrays,
+                  const cuda::DeviceBuffer<float>& mass, std::size_t n) {
+  float* a = arrays.data();
+  return {a,         a + n,     a + 2 * n,   a + 3 * n,
+          a + 4 * n, a + 5 * n, mass.data(), a + 6 * n};
+}
+
+// What one step's kernels read, once per step.
+struct Launch {
+  std::uint32_t n;
+  Grid grid;
+  Packed packed;
+  detail::PairConstants constants;
+  const Params* params;
+  Unsorted out;
+  double longest;
+  cudaStream_t stream;
+};
+
+// The density pass (unless collapsed) and the force pass with cell starts
+// found by `starts`.
+template <Form kForm, typename Starts>
+void LaunchPasses(Stepper& s, const Launch& l, const Starts& starts) {
+  const Params& params = *l.params;
+  const Lists lists{s.neighbours.data(), s.neighbour_count.data(),
+                    s.list_capacity, s.counter.data() + 2};
+  if constexpr (kForm != Form::kCollapsed) {
+    const bool list = kForm == Form::kNeighborList;
+    Densities<<<BlocksFor(l.n), kThreads, 0, l.stream>>>(
+        l.packed, s.sorted_keys.data(), l.n, l.grid, starts, l.constants,
+        params.stiffness, params.rest_density, list, lists,
+        s.counter.data() + 1);
   }
+  ForcesAndIntegration<kForm><<<BlocksFor(l.n), kThreads, 0, l.stream>>>(
+      Neighbourhood{l.packed.position_mass, l.packed.velocity_pressure,
+                    l.packed.inverse},
+      l.packed.density, s.sorted_keys.data(), s.sorted_ids.data(), l.n, l.grid,
+      starts, lists, l.constants, params, l.out, l.longest, s.counter.data());
+}
+
+template <Form kForm>
+void LaunchPasses(Stepper& s, const Launch& l, bool table) {
+  if (table) {
+    LaunchPasses<kForm>(s, l, CellTable{s.cell_start.data()});
+  } else {
+    LaunchPasses<kForm>(s, l, KeySearch{s.sorted_keys.data(), l.n});
+  }
+}
+
+}  // namespace
+
+void Reserve(Stepper& s, std::size_t n, const Params& params, Form form) {
+  if (n > std::numeric_limits<std::uint32_t>::max()) {
+    throw Error("sph cuda: " + std::to_string(n) +
+                " particles; sorted places are 32-bit");
+  }
+  const Geometry geometry = GeometryOf(params, n);
+  if (form == Form::kNeighborList) {
+    s.list_capacity = std::max(s.list_capacity, kListLength);
+  }
+  const std::size_t temp_bytes = n > 0 ? SortTempBytes(n, geometry.end_bit) : 0;
+  // What must be allocated, each allocation rounded up to the driver's 2
+  // MiB pages, against what is free once the buffers it replaces are.
+  constexpr std::size_t kPage = std::size_t{2} << 20;
+  std::size_t needed = 0;
+  std::size_t replaced = 0;
+  ForEachBuffer(s, n, geometry, form, temp_bytes,
+                [&](auto& buffer, std::size_t count) {
+                  if (buffer.size() >= count) return;
+                  const std::size_t bytes = count * sizeof(*buffer.data());
+                  needed += (bytes + kPage - 1) / kPage * kPage;
+                  replaced += buffer.size() * sizeof(*buffer.data());
+                });
+  if (needed > 0) {
+    std::size_t free = 0;
+    std::size_t total = 0;
+    cuda::Check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+    if (needed > free + replaced) {
+      throw Error("sph cuda: " + std::to_string(n) + " particles need " +
+                  std::to_string(needed >> 20) +
+                  " MiB more of device memory; " +
+                  std::to_string((free + replaced) >> 20) + " MiB are free");
+    }
+  }
+  s.n = n;
+  ForEachBuffer(s, n, geometry, form, temp_bytes,
+                [](auto& buffer, std::size_t count) {
+                  if (buffer.size() >= count) return;
+                  using Buffer = std::remove_reference_t<decltype(buffer)>;
+                  buffer = Buffer();  // freed before its successor is made
+                  buffer = Buffer(count);
+                });
+  if (s.staging.size() < 8 * n) {
+    s.staging = PinnedBuffer<float>();
+    s.staging = PinnedBuffer<float>(8 * n);
+  }
+}
+
+void Upload(Stepper& s, const State& state, bool with_density) {
+  const std::size_t n = s.n;
+  const Unsorted to = ArraysOf(s.arrays[s.current], s.mass, n);
+  const std::pair<float*, const float*> copies[] = {
+      {to.x, state.x.x.data()},     {to.y, state.x.y.data()},
+      {to.z, state.x.z.data()},     {to.vx, state.v.x.data()},
+      {to.vy, state.v.y.data()},    {to.vz, state.v.z.data()},
+      {to.mass, state.mass.data()}, {to.density, state.density.data()}};
+  float* staged = s.staging.data();
+  for (const auto& [device, host] : copies) {
+    if (device == to.density && !with_density) continue;
+    for (std::size_t begin = 0; begin < n; begin += kChunk) {
+      const std::size_t count = std::min(kChunk, n - begin);
+      detail::StagingCopy(staged + begin, host + begin, count);
+      cuda::Check(
+          cudaMemcpyAsync(device + begin, staged + begin, count * sizeof(float),
+                          cudaMemcpyHostToDevice, s.stream.get()),
+          "cudaMemcpyAsync to device");
+    }
+    staged += n;
+  }
+}
+
+void Download(Stepper& s, State& state, bool with_mass) {
+  const std::size_t n = s.n;
+  const Unsorted from = ArraysOf(s.arrays[s.current], s.mass, n);
+  const std::pair<float*, const float*> copies[] = {
+      {state.x.x.data(), from.x},           {state.x.y.data(), from.y},
+      {state.x.z.data(), from.z},           {state.v.x.data(), from.vx},
+      {state.v.y.data(), from.vy},          {state.v.z.data(), from.vz},
+      {state.density.data(), from.density}, {state.mass.data(), from.mass}};
+  const std::size_t arrays = with_mass ? 8 : 7;
+  const std::size_t chunks = arrays * ((n + kChunk - 1) / kChunk);
+  while (s.chunk_done.size() < chunks) {
+    s.chunk_done.push_back(std::make_unique<Event>(false));
+  }
+  // Every chunk's copy queued first, an event after each; then the host
+  // copies each out of staging as soon as its event has passed, while the
+  // bus carries the next.
+  std::size_t chunk = 0;
+  for (std::size_t a = 0; a < arrays; ++a) {
+    float* staged = s.staging.data() + a * n;
+    for (std::size_t begin = 0; begin < n; begin += kChunk) {
+      const std::size_t bytes = std::min(kChunk, n - begin) * sizeof(float);
+      cuda::Check(
+          cudaMemcpyAsync(staged + begin, copies[a].second + begin, bytes,
+                          cudaMemcpyDeviceToHost, s.stream.get()),
+          "cudaMemcpyAsync to host");
+      cuda::Check(cudaEventRecord(s.chunk_done[chunk++]->get(), s.stream.get()),
+                  "cudaEventRecord");
+    }
+  }
+  chunk = 0;
+  for (std::size_t a = 0; a < arrays; ++a) {
+    const float* staged = s.staging.data() + a * n;
+    for (std::size_t begin = 0; begin < n; begin += kChunk) {
+      const std::size_t count = std::min(kChunk, n - begin);
+      cuda::Check(cudaEventSynchronize(s.chunk_done[chunk++]->get()),
+                  "cudaEventSynchronize");
+      detail::StagingCopy(copies[a].first + begin, staged + begin, count);
+    }
+  }
+}
+
+Stepped Step(Stepper& s, const Params& params, Form form) {
+  Stepped stepped;
+  const std::size_t n = s.n;
+  if (n == 0) return stepped;
+  const Geometry geometry = GeometryOf(params, n);
+  const Unsorted in = ArraysOf(s.arrays[s.current], s.mass, n);
+  const cudaStream_t stream = s.stream.get();
   const Launch launch{static_cast<std::uint32_t>(n),
-                      grid,
-                      {b.position_mass.data(), b.velocity_pressure.data(),
-                       b.inverse.data(), b.density.data()},
+                      geometry.grid,
+                      {s.position_mass.data(), s.velocity_pressure.data(),
+                       s.inverse.data(), s.density.data()},
                       detail::PairConstantsOf(params),
                       &params,
-                      unsorted};
-  const int end_bit = BitsFor(cells);
-  std::size_t temp_bytes = 0;
-  cuda::Check(
-      cub::DeviceRadixSort::SortPairs(
-          nullptr, temp_bytes, b.keys.data(), b.sorted_keys.data(),
-          b.ids.data(), b.sorted_ids.data(), static_cast<int>(n), 0, end_bit),
-      "cub::DeviceRadixSort::SortPairs");
-  if (temp_bytes > b.temp.size()) {
-    b.temp = cuda::DeviceBuffer<unsigned char>(temp_bytes);
-  }
-  const auto sort_and_gather = [&] {
-    CellKeys<<<BlocksFor(n), kThreads>>>(unsorted, n, grid, b.keys.data(),
-                                         b.ids.data());
-    std::size_t bytes = b.temp.size();
-    cuda::Check(
-        cub::DeviceRadixSort::SortPairs(
-            b.temp.data(), bytes, b.keys.data(), b.sorted_keys.data(),
-            b.ids.data(), b.sorted_ids.data(), static_cast<int>(n), 0, end_bit),
-        "cub::DeviceRadixSort::SortPairs");
-    Gather<<<BlocksFor(n), kThreads>>>(unsorted, b.sorted_ids.data(), n,
-                                       collapsed, params.stiffness,
-                                       params.rest_density, launch.packed);
-    if (table) {
-      FillCellTable<<<BlocksFor(cells + 1), kThreads>>>(
-          b.sorted_keys.data(), launch.n, cells, b.cell_start.data());
+                      ArraysOf(s.arrays[1 - s.current], s.mass, n),
+                      double{kMaxMovePerStep} * params.h * (1 - 1e-9),
+                      stream};
+  const bool collapsed = form == Form::kCollapsed;
+  unsigned long long* counts = s.counts.data();
+  // Queues the step, awaits it, and returns its seconds on the device; the
+  // counters land in `counts`.
+  const auto run = [&] {
+    cuda::Check(cudaEventRecord(s.start.get(), stream), "cudaEventRecord");
+    cuda::Check(cudaMemsetAsync(s.counter.data(), 0,
+                                3 * sizeof(unsigned long long), stream),
+                "cudaMemsetAsync");
+    cuda::Check(cudaMemsetAsync(s.counter.data() + 3, 0xff,
+                                sizeof(unsigned long long), stream),
+                "cudaMemsetAsync");
+    CellKeys<<<BlocksFor(n), kThreads, 0, stream>>>(
+        in, n, geometry.grid, s.keys.data(), s.ids.data());
+    std::size_t bytes = s.temp.size();
+    cuda::Check(cub::DeviceRadixSort::SortPairs(
+                    s.temp.data(), bytes, s.keys.data(), s.sorted_keys.data(),
+                    s.ids.data(), s.sorted_ids.data(), static_cast<int>(n), 0,
+                    geometry.end_bit, stream),
+                "cub::DeviceRadixSort::SortPairs");
+    Gather<<<BlocksFor(n), kThreads, 0, stream>>>(
+        in, s.sorted_ids.data(), n, collapsed, params.stiffness,
+        params.rest_density, launch.packed);
+    if (geometry.table) {
+      FillCellTable<<<BlocksFor(geometry.cells + 1), kThreads, 0, stream>>>(
+          s.sorted_keys.data(), launch.n, geometry.cells, s.cell_start.data());
     }
-  };
-  unsigned long long counts[3] = {0, 0, 0};
-  report.device_seconds = cuda::TimeOnDevice([&] {
-    cuda::Check(cudaMemset(b.counter.data(), 0, 3 * sizeof(unsigned long long)),
-                "cudaMemset");
-    sort_and_gather();
     switch (form) {
       case Form::kThreePass:
-        LaunchPasses<Form::kThreePass>(b, launch, table);
+        LaunchPasses<Form::kThreePass>(s, launch, geometry.table);
         break;
       case Form::kNeighborList:
-        LaunchPasses<Form::kNeighborList>(b, launch, table);
+        LaunchPasses<Form::kNeighborList>(s, launch, geometry.table);
         break;
       case Form::kCollapsed:
-        LaunchPasses<Form::kCollapsed>(b, launch, table);
+        LaunchPasses<Form::kCollapsed>(s, launch, geometry.table);
         break;
     }
     cuda::Check(cudaGetLastError(), "sph cuda kernels");
-  });
-  b.counter.CopyToHost(counts, 3);
-  if (form == Form::kNeighborList && counts[2] > b.list_capacity) {
-    // A list overflowed, so the force pass read a truncated one and wrote
-    // its step over the device's copy of the state: room for the longest
-    // list, the state uploaded again, and the step again.
-    b.ReserveLists(n, static_cast<std::uint32_t>(counts[2]));
-    for (const auto& [to, from] : uploads) {
-      cuda::Check(
-          cudaMemcpy(to, from, n * sizeof(float), cudaMemcpyHostToDevice),
-          "cudaMemcpy to device");
-    }
-    report.device_seconds += cuda::TimeOnDevice([&] {
-      cuda::Check(
-          cudaMemset(b.counter.data(), 0, 3 * sizeof(unsigned long long)),
-          "cudaMemset");
-      sort_and_gather();
-      LaunchPasses<Form::kNeighborList>(b, launch, table);
-      cuda::Check(cudaGetLastError(), "sph cuda kernels");
-    });
-    b.counter.CopyToHost(counts, 3);
+    cuda::Check(cudaEventRecord(s.stop.get(), stream), "cudaEventRecord");
+    cuda::Check(cudaMemcpyAsync(counts, s.counter.data(),
+                                4 * sizeof(unsigned long long),
+                                cudaMemcpyDeviceToHost, stream),
+                "cudaMemcpyAsync to host");
+    cuda::Check(cudaStreamSynchronize(stream), "sph cuda step");
+    float milliseconds = 0;
+    cuda::Check(
+        cudaEventElapsedTime(&milliseconds, s.start.get(), s.stop.get()),
+        "cudaEventElapsedTime");
+    return milliseconds * 1e-3;
+  };
+  double seconds = run();
+  if (form == Form::kNeighborList && counts[2] > s.list_capacity) {
+    // A list overflowed, so the force pass read a truncated one: room for
+    // the longest list, and the step again from its input, which the
+    // force pass did not overwrite.
+    s.list_capacity = static_cast<std::uint32_t>(counts[2]);
+    Reserve(s, n, params, form);
+    seconds += run();
   }
-  const std::pair<float*, const float*> downloads[] = {
-      {state.x.x.data(), unsorted.x},          {state.x.y.data(), unsorted.y},
-      {state.x.z.data(), unsorted.z},          {state.v.x.data(), unsorted.vx},
-      {state.v.y.data(), unsorted.vy},         {state.v.z.data(), unsorted.vz},
-      {state.density.data(), unsorted.density}};
-  for (const auto& [to, from] : downloads) {
-    cuda::Check(cudaMemcpy(to, from, n * sizeof(float), cudaMemcpyDeviceToHost),
-                "cudaMemcpy to host");
-  }
-  report.interactions = counts[0];
-  report.candidates = counts[1];
-  detail::CheckFinished(state, params);
+  s.current = 1 - s.current;
+  stepped.report.interactions = counts[0];
+  stepped.report.candidates = counts[1];
+  stepped.report.device_seconds = seconds;
+  stepped.suspect = counts[3] != std::numeric_limits<unsigned long long>::max();
+  return stepped;
+}
+
+}  // namespace device
+
+namespace {
+
+// The rows' fluid, kept between steps of the calling thread.
+device::Stepper& CallerStepper() {
+  thread_local device::Stepper stepper;
+  return stepper;
+}
+
+void Step(State& state, const Params& params, StepReport& report,
+          device::Form form) {
+  const bool collapsed = form == device::Form::kCollapsed;
+  Check(state, params, collapsed);
+  cuda::RequireDevice();
+  report = {};
+  const std::size_t n = state.size();
+  if (n == 0) return;
+  device::Stepper& stepper = CallerStepper();
+  device::Reserve(stepper, n, params, form);
+  // A step that does not read the densities of t-1 overwrites them: they
+  // need not cross the bus.
+  device::Upload(stepper, state, collapsed);
+  const device::Stepped stepped = device::Step(stepper, params, form);
+  device::Download(stepper, state, false);
+  report = stepped.report;
+  // The device flagged every particle the check could name, so a step it
+  // flagged none of needs no scan of the state on the host.
+  if (stepped.suspect) detail::CheckFinished(state, params);
 }
 
 }  // namespace
 
 void CudaSortedStep(State& state, const Params& params, Workspace&,
                     StepReport& report) {
-  Step(state, params, report, Form::kThreePass);
+  Step(state, params, report, device::Form::kThreePass);
 }
 
 void CudaNeighborListStep(State& state, const Params& params, Workspace&,
                           StepReport& report) {
-  Step(state, params, report, Form::kNeighborList);
+  Step(state, params, report, device::Form::kNeighborList);
 }
 
 void CudaCollapseStep(State& state, const Params& params, Workspace&,
                       StepReport& report) {
-  Step(state, params, report, Form::kCollapsed);
+  Step(state, params, report, device::Form::kCollapsed);
 }
 
 }  // namespace adj::sph

@@ -1,0 +1,22 @@
+// StagingCopy: a memcpy cut into slices that OpenMP threads copy at once.
+#include "algorithms/sph/staging.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+namespace adj::sph::detail {
+
+void StagingCopy(float* to, const float* from, std::size_t count) {
+  // 256 KiB a slice: large beside the cost of handing it to a thread.
+  constexpr std::size_t kSlice = std::size_t{1} << 16;
+  const auto slices = static_cast<std::int64_t>((count + kSlice - 1) / kSlice);
+#pragma omp parallel for schedule(static) if (slices > 1)
+  for (std::int64_t s = 0; s < slices; ++s) {
+    const std::size_t begin = static_cast<std::size_t>(s) * kSlice;
+    std::memcpy(to + begin, from + begin,
+                std::min(kSlice, count - begin) * sizeof(float));
+  }
+}
+
+}  // namespace adj::sph::detail
