@@ -31,7 +31,11 @@
 // bit; for atomic_unscheduled on several threads, within
 // the interleaving bound of checks/triplet_collide.h, with max_error its
 // largest deviation),
-// threads, kernel_us (CUDA rows: the kernel alone, the mean of 50 passes on
+// threads; on warp schedules replays, ideal_replays and replays_floor
+// (the bank model's, algorithms/triplet_schedule/bank_model.h: what
+// triplet_schedule_bench reports for the same schedule), so that kernel
+// time can be set against replays from the JSON alone; kernel_us (CUDA
+// rows: the kernel alone, the mean of 50 passes on
 // the scene already on the device, by CUDA events (DeviceCollider), while
 // the row's time includes the copies; its limits are
 // triplet_collide/memcpy_cuda/... and memcpy_cuda_one_block/..., copies
@@ -50,6 +54,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,6 +63,7 @@
 #if ADJ_HAVE_CUDA
 #include "algorithms/triplet_collide/device_collider.h"
 #endif
+#include "algorithms/triplet_schedule/bank_model.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "benchmarks/bench_main.h"
 #include "benchmarks/memcpy_limit.h"
@@ -109,7 +115,30 @@ struct Prepared {
   bool verified = false;
   double max_error = 0;
   checks::triplet_collide::Expected expected;  // the oracle's result
+  // Warp schedules: the bank model's replays, 3 per chunk of 32, and the
+  // floor no layout of the same sets beats.
+  bool warp = false;
+  std::uint64_t replays = 0;
+  std::uint64_t ideal_replays = 0;
+  std::uint64_t replays_floor = 0;
 };
+
+// The bank model's counts over a warp schedule's sets, as
+// triplet_schedule_bench reports them.
+void CountReplays(const Schedule& schedule, Prepared& prepared) {
+  prepared.warp = true;
+  std::size_t start = 0;
+  for (const std::uint32_t size : schedule.set_sizes) {
+    const std::span<const Triplet> set =
+        std::span<const Triplet>(schedule.triplets).subspan(start, size);
+    prepared.replays += triplet_schedule::SetReplays(set);
+    prepared.replays_floor += triplet_schedule::SetReplaysFloor(set);
+    prepared.ideal_replays +=
+        3 * ((std::uint64_t{size} + triplet_schedule::kBanks - 1) /
+             triplet_schedule::kBanks);
+    start += size;
+  }
+}
 
 void Prepare(const Variant& variant, const OrderSource& order,
              const Scene& scene, Prepared& prepared) {
@@ -121,6 +150,7 @@ void Prepare(const Variant& variant, const OrderSource& order,
     const unsigned width =
         !order.simd ? 32u : (consumes.width != 0 ? consumes.width : 4u);
     order.scheduler->run(scene.triplets, scene.real, width, prepared.schedule);
+    if (!order.simd) CountReplays(prepared.schedule, prepared);
   }
   prepared.expected = checks::triplet_collide::ExpectedOf(
       prepared.schedule.triplets, scene.weights, scene.shapes, scene.particles);
@@ -222,6 +252,11 @@ void BenchPass(benchmark::State& state, const Variant& variant,
   c["verified"] = prepared.verified ? 1 : 0;
   if (variant.run == &AtomicUnscheduledCollide) {
     c["max_error"] = prepared.max_error;
+  }
+  if (prepared.warp) {
+    c["replays"] = static_cast<double>(prepared.replays);
+    c["ideal_replays"] = static_cast<double>(prepared.ideal_replays);
+    c["replays_floor"] = static_cast<double>(prepared.replays_floor);
   }
   if (variant.backend == Backend::kCuda) {
     // The kernel alone (CUDA events), without the copies and launch checks.

@@ -3,12 +3,15 @@
 // triplet_collide's public device API: the CUDA kernels on a scene already
 // in device memory, for families that collide on the GPU and for timing the
 // kernels alone. The scene is trusted: the caller checked it (Check and
-// CheckWarpLayout on its host copy). One block of kCudaBlockThreads threads
-// runs the whole pass, the warp schedule's sets in order.
+// CheckWarpLayout on its host copy). cuda_shared and cuda_global run the
+// whole pass in one block of kCudaBlockThreads threads, the warp schedule's
+// sets in order; cuda_shared_tiled runs a launch of many blocks per set.
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "algorithms/triplet_collide/triplet_collide.h"
 
@@ -36,5 +39,29 @@ void PrepareShared(const Scene& scene);
 void CollideShared(const Scene& scene, float4* particles, cudaStream_t stream);
 // One pass with the particles in global memory (the cuda_global variant).
 void CollideGlobal(const Scene& scene, float4* particles, cudaStream_t stream);
+
+// cuda_shared_tiled's staging plan (tiled_plan.h) of a warp schedule, in
+// device memory: built once per schedule, as the schedule is. The schedule
+// must be the one the scene was made from.
+class TiledPlan {
+ public:
+  TiledPlan(const triplet_schedule::Schedule& schedule,
+            std::size_t particle_count);
+  ~TiledPlan();
+  TiledPlan(TiledPlan&&) noexcept;
+  TiledPlan& operator=(TiledPlan&&) noexcept;
+
+ private:
+  friend void CollideSharedTiled(const Scene& scene, const TiledPlan& plan,
+                                 float4* particles, cudaStream_t stream);
+  struct Buffers;
+  std::unique_ptr<Buffers> buffers_;
+};
+
+// One pass with each warp-schedule set's tiles staged into shared memory by
+// blocks of their own, a launch per set (the cuda_shared_tiled variant):
+// every cloth size, the shared-memory banks of cuda_shared.
+void CollideSharedTiled(const Scene& scene, const TiledPlan& plan,
+                        float4* particles, cudaStream_t stream);
 
 }  // namespace adj::triplet_collide::device

@@ -9,6 +9,7 @@ namespace adj::triplet_collide {
 
 struct DeviceCollider::Buffers {
   cuda_launch::SceneBuffers scene;
+  device::TiledPlan tiled;
   cuda::DeviceBuffer<float4> initial;
   cuda::DeviceBuffer<float4> particles;
 };
@@ -21,6 +22,7 @@ DeviceCollider::DeviceCollider(const triplet_schedule::Schedule& schedule,
   buffers_.reset(new Buffers{
       cuda_launch::SceneBuffers(schedule, weights, shapes, particles.size(),
                                 "device collider"),
+      device::TiledPlan(schedule, particles.size()),
       cuda::DeviceBuffer<float4>(particles.size()),
       cuda::DeviceBuffer<float4>(particles.size())});
   buffers_->initial.CopyFromHost(
@@ -33,7 +35,8 @@ double DeviceCollider::TimePass(std::string_view variant) {
   Buffers& b = *buffers_;
   const device::Scene scene = b.scene.View();
   const bool shared = variant == "cuda_shared";
-  if (!shared && variant != "cuda_global") {
+  const bool tiled = variant == "cuda_shared_tiled";
+  if (!shared && !tiled && variant != "cuda_global") {
     throw Error("triplet_collide: no device-resident variant named " +
                 std::string(variant));
   }
@@ -46,6 +49,8 @@ double DeviceCollider::TimePass(std::string_view variant) {
   return cuda::TimeOnDevice([&] {
     if (shared) {
       device::CollideShared(scene, b.particles.data(), nullptr);
+    } else if (tiled) {
+      device::CollideSharedTiled(scene, b.tiled, b.particles.data(), nullptr);
     } else {
       device::CollideGlobal(scene, b.particles.data(), nullptr);
     }

@@ -27,8 +27,9 @@ class DeviceCollider {
   DeviceCollider(const DeviceCollider&) = delete;
   DeviceCollider& operator=(const DeviceCollider&) = delete;
 
-  // Seconds one pass of the CUDA variant `variant` ("cuda_shared" or
-  // "cuda_global") took on the device, from the particles given to the
+  // Seconds one pass of the CUDA variant `variant` ("cuda_shared",
+  // "cuda_global" or "cuda_shared_tiled", whose staging plan the constructor
+  // builds) took on the device, from the particles given to the
   // constructor. cuda_shared throws TooLarge where they do not fit.
   double TimePass(std::string_view variant);
   // The particles after the last pass.

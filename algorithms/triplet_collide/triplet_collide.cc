@@ -124,6 +124,17 @@ std::span<const Variant> Variants() {
             &CudaGlobalCollide,
             {},
             &CudaGlobalCollideTrusted},
+    Variant{"cuda_shared_tiled",
+            Backend::kCuda,
+            Origin::kOurs,
+            "cuda_shared for any cloth size: a launch per warp-schedule set, "
+            "each block staging a tile of the set's warps (the particles "
+            "they name, at shared slots congruent to the particle index mod "
+            "32: cuda_shared's banks) and writing it back; host memory in "
+            "and out",
+            &CudaSharedTiledCollide,
+            {},
+            &CudaSharedTiledCollideTrusted},
 #endif
   };
   return kVariants;
@@ -135,7 +146,8 @@ Consumes ConsumesOf(const Variant& variant) {
     return {Order::kSimdBatches, NativeSimdWidth()};
   }
 #if ADJ_HAVE_CUDA
-  if (variant.run == &CudaSharedCollide || variant.run == &CudaGlobalCollide) {
+  if (variant.run == &CudaSharedCollide || variant.run == &CudaGlobalCollide ||
+      variant.run == &CudaSharedTiledCollide) {
     return {Order::kWarpSets, 0};
   }
 #endif

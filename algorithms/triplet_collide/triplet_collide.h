@@ -135,7 +135,7 @@ using CollideFn = void(const triplet_schedule::Schedule& schedule,
 using Variant = adj::Variant<CollideFn>;
 
 // serial, simd4, simd_native, atomic_unscheduled, and cuda_shared,
-// cuda_global when built with CUDA.
+// cuda_global, cuda_shared_tiled when built with CUDA.
 std::span<const Variant> Variants();
 
 // Which schedules a variant consumes.
@@ -215,6 +215,8 @@ CollideFn CudaSharedCollide;
 CollideFn CudaGlobalCollide;
 CollideFn CudaSharedCollideTrusted;
 CollideFn CudaGlobalCollideTrusted;
+CollideFn CudaSharedTiledCollide;
+CollideFn CudaSharedTiledCollideTrusted;
 
 // The CUDA kernels run one block of this many threads per cloth (NvCloth's
 // simulateCloths runs up to 1024 per cloth block).
