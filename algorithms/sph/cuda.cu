@@ -312,7 +312,9 @@ __global__ void ForcesAndIntegration(
       ++pairs;
     };
     if constexpr (kForm == Form::kNeighborList) {
-      const std::uint32_t listed = lists.count[k];
+      // A list longer than its room holds only its first `capacity`
+      // entries (the step is run again with room for the longest).
+      const std::uint32_t listed = min(lists.count[k], lists.capacity);
       tested += listed;
       for (std::uint32_t l = 0; l < listed; ++l) {
         visit(lists.neighbours[std::size_t{l} * n + k]);
