@@ -215,7 +215,7 @@ void AddLattice(const std::string& name, double removal) {
 }
 
 // bunny00's vertex graph as CGAL ships it (the graph the published codes
-// were measured on, see ../shared/notes) and once subdivided.
+// were measured on, see docs/connected_components.md) and once subdivided.
 void AddBunny() {
   for (const auto& path : scenes::RealMeshFiles()) {
     if (path.stem() != "bunny00") continue;

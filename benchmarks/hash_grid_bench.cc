@@ -49,7 +49,7 @@
 // and query radius (R x spacing, R = 1, 2, 3; spacing 0.01) on
 // muller_cloth, cloth_fold (k = 1) and random_cube (6,000 uniform points in
 // a cube of side 0.15: his cloth hash at random positions, as
-// ../shared/notes/neighbor-search.md 1.6 measured in JavaScript). Checked
+// Müller's own JavaScript demo runs, docs/hash_grid.md). Checked
 // before timing: the rows against the oracle, and each pair's repeats
 // against the multiplicity of its bucket in the window (computed
 // independently; duplicates_verified = 1), except at radius_cells:3 in the

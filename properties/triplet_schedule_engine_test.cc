@@ -80,7 +80,7 @@ TEST(SetReplaysFloor, IsUnderEveryLayoutAndReachedWhereTheBanksAllow) {
   EXPECT_EQ(replays(crowded, 32 * 129), 64u + 2 + 2);
 }
 
-// Issue 4's warp goal (replays <= 1.3 x ideal in at most maxAdj + 1 sets)
+// The warp goal (replays <= 1.3 x ideal in at most maxAdj + 1 sets)
 // cannot be met on a natural alternating grid of 128^2 quads or more: with
 // an odd row width (129) a particle's index has the parity of x + y, and
 // each diagonal joins two particles of one parity (the valence-8 ones), so

@@ -19,4 +19,13 @@ class Unavailable : public Error {
   using Error::Error;
 };
 
+// Refused for resources: the work would need more memory than the budget
+// (algorithms/common/memory_budget.h) or than the machine could give. The
+// message names what, the bytes it would need and the budget. The command
+// line exits 3 on it; Python raises adjacent.ResourceError, a MemoryError.
+class ResourceError : public Error {
+ public:
+  using Error::Error;
+};
+
 }  // namespace adj

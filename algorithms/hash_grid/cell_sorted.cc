@@ -24,11 +24,14 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <limits>
 #include <numeric>
 #include <tuple>
 
+#include "algorithms/common/memory_budget.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::hash_grid {
@@ -85,12 +88,32 @@ struct Grid {
 namespace {
 
 // Per-thread scratch, kept between calls.
+// What the threads' scratch rows of one query have grown by, together: the
+// lists are only known as they are found, so each growth is asked of the
+// memory budget (twice its bytes: the lists are copied once more into the
+// CSR) before it is allocated.
+class ScratchGrowth {
+ public:
+  void Take(std::size_t entries) {
+    const std::uint64_t bytes = memory::Bytes(entries, sizeof(std::uint32_t));
+    const std::uint64_t total =
+        grown_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+    memory::Require(memory::Bytes(total, 2),
+                    "hash_grid: the neighbour lists found so far");
+  }
+
+ private:
+  std::atomic<std::uint64_t> grown_{0};
+};
+
 struct Scratch {
   std::vector<std::uint32_t> entries;
   std::size_t used = 0;
-  void Reserve(std::size_t more) {
+  void Reserve(std::size_t more, ScratchGrowth& growth) {
     if (used + more > entries.size()) {
-      entries.resize(std::max(2 * entries.size(), used + more));
+      const std::size_t size = std::max(2 * entries.size(), used + more);
+      growth.Take(size - entries.size());
+      entries.resize(size);
     }
   }
 };
@@ -197,7 +220,7 @@ namespace {
 std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
                          bool sort_rows, RowFilter* filter, std::size_t c_begin,
                          std::size_t c_end, std::uint32_t* counts,
-                         Scratch& scratch) {
+                         Scratch& scratch, ScratchGrowth& growth) {
   const double max_dist2 = static_cast<double>(params.max_dist) *
                            static_cast<double>(params.max_dist);
   const double reach = WindowReach(params.max_dist);
@@ -242,7 +265,7 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
     for (std::uint32_t s = first; s < last; ++s) {
       const double p[3] = {gx[s], gy[s], gz[s]};
       const std::uint32_t self = perm[s];
-      scratch.Reserve(range_slots);
+      scratch.Reserve(range_slots, growth);
       std::uint32_t* row = scratch.entries.data() + scratch.used;
       std::size_t kept = 0;
       for (const auto& [begin, end] : ranges) {
@@ -298,6 +321,10 @@ void CellSortedQueryAll(const Points& points, const Params& params,
   bool overflow = false;
   int team_size = 1;
 
+  ScratchGrowth growth;
+  // Phases in Run, so that a thread that fails (the budget refusing its
+  // scratch, say) still reaches the barriers.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(static_cast <int>(team_max)) if (team_max > 1)
   {
     const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
@@ -314,18 +341,21 @@ void CellSortedQueryAll(const Points& points, const Params& params,
     const std::size_t c_begin = first_cell(t);
     const std::size_t c_end = first_cell(t + 1);
     Scratch& scratch = scratches[t];
-    scratch.used = 0;
-    candidates[t] = QueryCells(grid, params, list == ListKind::kHalf, sort_rows,
-                               filter, c_begin, c_end, counts.data(), scratch);
-    // Rows by original id.
     const std::uint32_t s_begin = grid.start[c_begin];
     const std::uint32_t s_end = grid.start[c_end];
-    for (std::uint32_t s = s_begin; s < s_end; ++s) {
-      offsets[grid.perm[s]] = counts[s];
-    }
+    trap.Run([&] {
+      scratch.used = 0;
+      candidates[t] =
+          QueryCells(grid, params, list == ListKind::kHalf, sort_rows, filter,
+                     c_begin, c_end, counts.data(), scratch, growth);
+      // Rows by original id.
+      for (std::uint32_t s = s_begin; s < s_end; ++s) {
+        offsets[grid.perm[s]] = counts[s];
+      }
+    });
 #pragma omp barrier
 #pragma omp single
-    {
+    trap.Run([&] {
       team_size = static_cast<int>(team);
       for (std::size_t u = 0; u < team; ++u) total += scratches[u].used;
       overflow = total > std::numeric_limits<std::uint32_t>::max();
@@ -333,22 +363,27 @@ void CellSortedQueryAll(const Points& points, const Params& params,
         const std::span<std::uint32_t> rows(offsets.data(), n);
         prefix_sum::SerialScan(prefix_sum::Kind::kExclusive, rows, rows);
         offsets[n] = static_cast<std::uint32_t>(total);
+        memory::Require(memory::Bytes(total, sizeof(std::uint32_t)),
+                        "hash_grid: the neighbour lists");
         out.csr.indices.resize(total);
       }
-    }  // implicit barrier
+    });  // implicit barrier
     if (!overflow) {
-      const std::uint32_t* from = scratch.entries.data();
-      std::uint32_t* to = out.csr.indices.data();
-      for (std::uint32_t s = s_begin; s < s_end; ++s) {
-        const std::uint32_t count = counts[s];
-        if (count != 0) {
-          std::memcpy(to + offsets[grid.perm[s]], from,
-                      count * sizeof(std::uint32_t));
+      trap.Run([&] {
+        const std::uint32_t* from = scratch.entries.data();
+        std::uint32_t* to = out.csr.indices.data();
+        for (std::uint32_t s = s_begin; s < s_end; ++s) {
+          const std::uint32_t count = counts[s];
+          if (count != 0) {
+            std::memcpy(to + offsets[grid.perm[s]], from,
+                        count * sizeof(std::uint32_t));
+          }
+          from += count;
         }
-        from += count;
-      }
+      });
     }
   }
+  trap.Rethrow();
   if (overflow) {
     throw Error("hash_grid: " + std::to_string(total) +
                 " neighbour entries, more than uint32 offsets can address");

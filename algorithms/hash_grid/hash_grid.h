@@ -153,7 +153,7 @@ std::uint32_t MullerHash(std::int64_t x, std::int64_t y, std::int64_t z,
                          std::uint32_t table_size);
 
 // Müller's dense hash (Ten Minute Physics 11 and 15), line for line; see
-// ../shared/notes/neighbor-search.md, sections 1.2-1.4. The positions and
+// docs/hash_grid.md. The positions and
 // parameters must have passed Check (the variant does it).
 //
 // His queryIds is an Int32Array of maxNumObjects (= particles) slots. A

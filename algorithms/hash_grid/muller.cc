@@ -1,6 +1,6 @@
 // Müller's dense spatial hash, Ten Minute Physics 11 (hashing) and 15
 // (self-collision), `class Hash`, line for line: see
-// ../shared/notes/neighbor-search.md, sections 1.2-1.4. JavaScript numbers
+// docs/hash_grid.md. JavaScript numbers
 // are doubles, so the coordinates, the window and the distance test are
 // computed in double from the float positions, as Float32Array reads give
 // them; MullerParams carries his own double parameters. queryIds holds
@@ -15,6 +15,7 @@
 #include <limits>
 #include <string>
 
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/hash_grid/hash_grid.h"
 
 namespace adj::hash_grid {
@@ -24,6 +25,10 @@ MullerHashGrid::MullerHashGrid(double spacing, std::uint32_t table_size)
 
 void MullerHashGrid::Create(const Points& points) {
   const std::size_t n = points.size();
+  memory::Require(
+      memory::Bytes(std::size_t{table_size_} + 1, sizeof(std::uint32_t)),
+      "hash_grid muller: a hash table of " + std::to_string(table_size_) +
+          " cells");
   cell_start_.assign(std::size_t{table_size_} + 1, 0);
   cell_entries_.assign(n, 0);
   query_ids_.assign(n, 0);
@@ -89,10 +94,22 @@ void MullerHashGrid::QueryAll(const Points& points, double max_dist,
   adj_ids.clear();
   const double max_dist2 = max_dist * max_dist;
   std::uint64_t candidates = 0;
+  // The lists grow as they are found (the repeated entries of an
+  // overflowing query too), so each growth is asked of the memory budget
+  // before it is allocated.
+  const auto room_for = [&](std::size_t entries) {
+    if (entries <= adj_ids.capacity()) return;
+    const std::size_t capacity = std::max(entries, 2 * adj_ids.capacity());
+    memory::Require(memory::Bytes(capacity, sizeof(std::uint32_t)),
+                    "hash_grid muller: the neighbour lists (repeated entries "
+                    "included)");
+    adj_ids.reserve(capacity);
+  };
   const auto store = [&](std::uint32_t id) {
     if (adj_ids.size() == std::numeric_limits<std::uint32_t>::max()) {
       throw Error("hash_grid: more than 2^32 - 1 neighbour entries");
     }
+    room_for(adj_ids.size() + 1);
     adj_ids.push_back(id);
   };
   for (std::size_t id0 = 0; id0 < n; ++id0) {
@@ -117,6 +134,7 @@ void MullerHashGrid::QueryAll(const Points& points, double max_dist,
     if (adj_ids.size() + dropped > std::numeric_limits<std::uint32_t>::max()) {
       throw Error("hash_grid: more than 2^32 - 1 neighbour entries");
     }
+    room_for(adj_ids.size() + static_cast<std::size_t>(dropped));
     adj_ids.insert(adj_ids.end(), static_cast<std::size_t>(dropped), 0);
   }
   first_adj_id[n] = static_cast<std::uint32_t>(adj_ids.size());

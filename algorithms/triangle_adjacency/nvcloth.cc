@@ -1,5 +1,5 @@
 // NvCloth's AdjacencyQuerier (NvCloth 1.1.4, TripletScheduler.cpp), line for
-// line: see ../shared/notes/nvcloth-scheduler.md, section 3. The only
+// line: see docs/triangle_adjacency.md. The only
 // addition is the range check, folded into the count loop (NvCloth trusts its
 // input and would write out of bounds).
 #include <algorithm>

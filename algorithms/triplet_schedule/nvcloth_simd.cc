@@ -1,5 +1,5 @@
 // NvCloth's TripletScheduler::simd (NvCloth >= 1.1.4, TripletScheduler.cpp
-// L81-170), step for step: see ../shared/notes/nvcloth-scheduler.md, 4.1.
+// L81-170), step for step: see docs/triplet_schedule.md.
 // Kept on purpose: the linear membership scan of the batch (NvCloth's
 // particlesInBatch array), the forward scan that restarts at slot i for
 // every slot (quadratic at the tail), and the swap that leaves the order

@@ -1,6 +1,6 @@
 // The simd scheduler of PhysX 3.4 and NvCloth 1.0-1.1.3
 // (LowLevelCloth/src/TripletScheduler.cpp), step for step: see
-// ../shared/notes/nvcloth-scheduler.md, 4.2. Per-particle marks stamped
+// docs/triplet_schedule.md. Per-particle marks stamped
 // with the batch number make the fit test O(1); a triplet that does not fit
 // is swapped with the one at the tail, so rejected triplets pile up at the
 // back; when a batch cannot be filled the set closes and, if longer than W,

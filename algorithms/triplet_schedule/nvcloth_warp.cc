@@ -1,5 +1,5 @@
 // NvCloth's TripletScheduler::warp (TripletScheduler.cpp L295-405), step for
-// step: see ../shared/notes/nvcloth-scheduler.md, 5. Greedy colouring in
+// step: see docs/triplet_schedule.md. Greedy colouring in
 // input order over maxAdjacentCount pre-created sets; among the sets that
 // hold no neighbour, the one whose bank model grows least (cost 0..3, early
 // exit at 0, ties to the lowest index); the model of a set is reset every W

@@ -7,7 +7,7 @@ a fresh output, timed in C++), repetitions interleaved, in one run.
 Writes Google Benchmark-shaped JSON (`python/<variant>/<scene>/...` rows
 per caller, and `python/memcpy/<scene>/...`: a copy of the points' bytes,
 the one copy the Python call makes, as its limit), times in ms, and prints
-the ratio of medians; the goal (issue 39) is at most 1.05. `make figures`
+the ratio of medians; the goal is at most 1.05. `make figures`
 runs it, and reports/families/python.py draws its table.
 
     .venv/bin/python python/benchmarks/query_all_overhead.py \

@@ -54,6 +54,28 @@ NB_MODULE(_adjacent, m) {
   // most derived types first.
   const nb::exception<adj::Error> error(m, "Error", PyExc_ValueError);
   nb::exception<adj::Unavailable>(m, "Unavailable", error.ptr());
+  // Refused for resources: an adjacent.Error and a MemoryError at once, so
+  // that either handler catches it. nb::exception takes one base, so the
+  // class is made here and its translator registered by hand.
+  static PyObject* resource_error = PyErr_NewExceptionWithDoc(
+      "adjacent._adjacent.ResourceError",
+      "The work would need more memory than the budget "
+      "(adjacent.set_memory_budget) or the machine allows; the message "
+      "names the bytes and the budget.",
+      nb::make_tuple(error, nb::handle(PyExc_MemoryError)).ptr(), nullptr);
+  m.attr("ResourceError") = nb::handle(resource_error);
+  nb::register_exception_translator(
+      [](const std::exception_ptr& thrown, void*) {
+        try {
+          std::rethrow_exception(thrown);
+        } catch (const adj::ResourceError& refused) {
+          PyErr_SetString(resource_error, refused.what());
+        } catch (const std::bad_alloc&) {
+          PyErr_SetString(resource_error,
+                          "the machine could not give the memory asked for "
+                          "(std::bad_alloc)");
+        }
+      });
   m.def("variants", &adj::python::Variants,
         "Every family's variants: family, name, backend, origin (faithful, "
         "fixed, ours, baseline), twin, description, and whether it runs "
