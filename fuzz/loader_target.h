@@ -1,9 +1,11 @@
 #pragma once
 
 // The property every loader's fuzz target checks: any bytes either load or
-// throw ParseError (never another exception, a crash or a sanitizer report),
-// and what loads is a well-formed mesh: finite coordinates, indices below
-// the vertex count.
+// throw ParseError or ResourceError naming the input (never another
+// exception, a crash or a sanitizer report), and what loads is a
+// well-formed mesh: at least one vertex, finite coordinates, indices below
+// the vertex count. Inputs are far below the memory budget, so a
+// ResourceError here would mean an allocation out of proportion to them.
 
 #include <cmath>
 #include <cstddef>
@@ -11,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "algorithms/common/errors.h"
 #include "algorithms/common/mesh.h"
 #include "fuzz/fuzz_input.h"
 #include "scenes/mesh_io.h"
@@ -31,6 +34,7 @@ inline void CheckPoints(const Points& points) {
 
 inline void CheckMesh(const Mesh& mesh) {
   CheckPoints(mesh.positions);
+  if (mesh.positions.empty()) Broken("an empty mesh loaded");
   for (const Triangle& triangle : mesh.triangles) {
     for (const std::uint32_t corner : triangle) {
       if (corner >= mesh.particles()) Broken("a loaded index is out of range");
@@ -48,10 +52,15 @@ void FuzzLoader(Result (*parse)(std::istream&, const std::string&),
       CheckMesh(result);
     } else {
       CheckPoints(result);
+      if (result.empty()) Broken("an empty point set loaded");
     }
   } catch (const scenes::ParseError& error) {
     if (std::string(error.what()).rfind("fuzz:", 0) != 0) {
       Broken("a ParseError that does not name the input");
+    }
+  } catch (const ResourceError& error) {
+    if (std::string(error.what()).rfind("fuzz:", 0) != 0) {
+      Broken("a ResourceError that does not name the input");
     }
   }
 }

@@ -131,7 +131,7 @@ TEST(BinaryPly, BothByteOrdersReadTheQuadAsItsFan) {
   EXPECT_EQ(ParseBytes(&ParsePly, PlyQuad(true)), expected);
 }
 
-TEST(BinaryPly, EveryScalarTypeAndBytesAfterTheElements) {
+TEST(BinaryPly, EveryScalarTypeAndNoBytesAfterTheElements) {
   Bytes bytes;
   bytes.Text(
       "ply\r\nformat binary_little_endian 1.0\r\nelement vertex 3\r\n"
@@ -149,7 +149,6 @@ TEST(BinaryPly, EveryScalarTypeAndBytesAfterTheElements) {
   bytes.Put(std::int8_t{3}).Put(std::uint16_t{2}).Put(std::uint16_t{0});
   bytes.Put(std::uint16_t{1});
   bytes.Put(std::uint8_t{1}).Put(2.0);
-  bytes.Text("anything after the declared elements");
   const Mesh mesh = ParseBytes(&ParsePly, bytes.str());
   for (std::size_t i = 0; i < xyz.size(); ++i) {
     EXPECT_EQ(mesh.positions.x[i], xyz[i][0]);
@@ -157,6 +156,37 @@ TEST(BinaryPly, EveryScalarTypeAndBytesAfterTheElements) {
     EXPECT_EQ(mesh.positions.z[i], xyz[i][2]);
   }
   EXPECT_EQ(mesh.triangles, (std::vector<Triangle>{{2, 0, 1}}));
+  // A binary body ends with its last element: a byte more, even a newline,
+  // means the header under-declares the file, refused where it starts.
+  for (const std::string_view after :
+       {std::string_view("\n"), std::string_view("anything"),
+        std::string_view("\0", 1)}) {
+    EXPECT_TRUE(FailsAtByte(
+        &ParsePly, bytes.str() + std::string(after), bytes.size(),
+        std::to_string(after.size()) + " bytes after the declared elements"));
+  }
+}
+
+TEST(BinaryPly, UnderDeclaredHeadersNeverLoadInPart) {
+  // The quad's header declares 4 vertices and 1 face; one face more.
+  std::string quad = PlyQuad(false);
+  const std::size_t end = quad.size();
+  Bytes face;
+  face.Put(std::uint8_t{3}).Put(0).Put(1).Put(2).Put(0.5f);
+  EXPECT_TRUE(FailsAtByte(&ParsePly, quad + face.str(), end,
+                          "17 bytes after the declared elements"));
+  // A vertex count of 0 is an empty mesh, refused as in every format.
+  const std::string empty = PlyHeader("binary_big_endian", 0, 0);
+  try {
+    ParseBytes(&ParsePly, empty);
+    ADD_FAILURE() << "no ParseError";
+  } catch (const ParseError& error) {
+    EXPECT_EQ(error.line(), 4u);
+    EXPECT_NE(std::string(error.what())
+                  .find("the 'vertex' element count is 0: an empty mesh"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 TEST(BinaryPly, DoublesRoundToNearestFloatUpToFloatMax) {
@@ -223,10 +253,11 @@ TEST(BinaryPly, BadBodiesNameTheByteOffset) {
   {
     Bytes bytes;
     bytes.Text(
-        "ply\nformat binary_big_endian 1.0\nelement vertex 0\n"
+        "ply\nformat binary_big_endian 1.0\nelement vertex 1\n"
         "property float x\nproperty float y\nproperty float z\n"
         "element face 1\nproperty list char int vertex_indices\n"
         "end_header\n");
+    bytes.Put(0.0f).Put(0.0f).Put(0.0f);
     const std::size_t at = bytes.size();
     bytes.Put(std::int8_t{-3});
     EXPECT_TRUE(FailsAtByte(&ParsePly, bytes.str(), at,
@@ -276,6 +307,11 @@ std::string WriteBinaryPly(const Mesh& mesh, bool big_endian) {
 RC_GTEST_PROP(BinaryPly, RandomMeshesReadBackExactly, ()) {
   const Mesh mesh = *testing::ArbitraryMeshWithPositions();
   const bool big_endian = *rc::gen::arbitrary<bool>();
+  if (mesh.particles() == 0) {
+    RC_ASSERT_THROWS_AS(ParseBytes(&ParsePly, WriteBinaryPly(mesh, big_endian)),
+                        ParseError);
+    return;
+  }
   RC_ASSERT(ParseBytes(&ParsePly, WriteBinaryPly(mesh, big_endian)) == mesh);
 }
 
@@ -320,10 +356,33 @@ TEST(Stl, BinaryCornersAreWeldedInOrderOfFirstAppearance) {
   // Many exporters begin a binary header with "solid": the size decides.
   EXPECT_EQ(ParseBytes(&ParseStl, BinaryStl(kSquare, "solid exported")),
             WeldedSquare());
-  EXPECT_EQ(ParseBytes(&ParseStl, BinaryStl({})), Mesh{});
-  // Bytes after the last facet of a header not starting with "solid".
-  EXPECT_EQ(ParseBytes(&ParseStl, BinaryStl(kSquare) + "padding"),
-            WeldedSquare());
+}
+
+// A binary STL is exactly 84 + 50 n bytes for the count n at byte 80:
+// bytes past the declared facets are refused where they start, whatever the
+// header begins with (a NUL byte tells a "solid" header binary), and so is
+// a count of 0.
+TEST(Stl, BinarySizesMustMatchTheDeclaredCount) {
+  EXPECT_TRUE(FailsAtByte(&ParseStl, BinaryStl(kSquare) + "padding", 184,
+                          "7 bytes after the 2 triangles the header declares "
+                          "at byte 80 (a binary STL of 2 triangles has 184 "
+                          "bytes, this file 191)"));
+  EXPECT_TRUE(FailsAtByte(&ParseStl,
+                          BinaryStl(kSquare, "solid exported") + "\n", 184,
+                          "1 bytes after the 2 triangles"));
+  // Declaring 0 triangles but holding 2.
+  std::string zero = BinaryStl(kSquare);
+  zero[80] = 0;
+  EXPECT_TRUE(FailsAtByte(&ParseStl, zero, 84,
+                          "100 bytes after the 0 triangles the header "
+                          "declares"));
+  std::string solid = BinaryStl(kSquare, "solid");
+  solid[80] = 1;
+  EXPECT_TRUE(
+      FailsAtByte(&ParseStl, solid, 134, "50 bytes after the 1 triangles"));
+  EXPECT_TRUE(FailsAtByte(&ParseStl, BinaryStl({}), 80,
+                          "the header declares 0 triangles: an empty mesh is "
+                          "refused"));
 }
 
 TEST(Stl, AsciiReadsLikeBinary) {
@@ -337,7 +396,8 @@ TEST(Stl, AsciiReadsLikeBinary) {
       "Vertex 1.0 0 0 vertex 1e0 +1 0 EndLoop EndFacet\r\n"
       "endsolid\r\n";
   EXPECT_EQ(ParseBytes(&ParseStl, ascii), WeldedSquare());
-  EXPECT_EQ(ParseBytes(&ParseStl, "solid\nendsolid\n"), Mesh{});
+  // White space may follow the last "endsolid", nothing else.
+  EXPECT_EQ(ParseBytes(&ParseStl, ascii + "\r\n\n  \n"), WeldedSquare());
 }
 
 TEST(Stl, DegenerateFacetsAreKept) {
@@ -380,6 +440,12 @@ TEST(Stl, BadAsciiNamesTheLine) {
   EXPECT_TRUE(fails_at("solid s\n", 2, "unexpected end of file"));
   EXPECT_TRUE(fails_at("solid s\nendsolid s\nfacet\n", 3,
                        "expected 'solid', found 'facet'"));
+  // Empty files, and solids without a facet, are refused as in every
+  // format.
+  EXPECT_TRUE(fails_at("", 1, "empty file"));
+  EXPECT_TRUE(fails_at(" \r\n\n", 3, "empty file"));
+  EXPECT_TRUE(
+      fails_at("solid\nendsolid\n", 3, "no facets: an empty mesh is refused"));
 }
 
 TEST(Stl, BadBinaryNamesTheByte) {
@@ -412,6 +478,10 @@ RC_GTEST_PROP(Stl, RandomMeshesReadBackAsTheirCorners, ()) {
           {facet[c][0] + 0.0f, facet[c][1] + 0.0f, facet[c][2] + 0.0f});
     }
     facets.push_back(facet);
+  }
+  if (facets.empty()) {
+    RC_ASSERT_THROWS_AS(ParseBytes(&ParseStl, BinaryStl(facets)), ParseError);
+    return;
   }
   const Mesh read = ParseBytes(&ParseStl, BinaryStl(facets));
   RC_ASSERT(read.triangles.size() == mesh.triangles.size());

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/memory_budget.h"
 #if ADJ_HAVE_CUDA
 #include "algorithms/common/cuda.h"
 #include "algorithms/hash_grid/device_searcher.h"
@@ -294,6 +295,45 @@ using testing::AnyCloud;
 using testing::BuildCloud;
 using testing::CloudKind;
 using testing::CloudSpec;
+
+// Lists that outgrow the memory budget are refused with a ResourceError
+// naming the size and the budget, on every thread count, never an abort
+// (an exception leaving an OpenMP region would call std::terminate): 3,000
+// coincident points have 9 million full-list entries, 36 MB, against a
+// budget of 4 MiB. Under the budget the same call still runs.
+TEST_P(HashGrid, ListsOverTheMemoryBudgetAreRefused) {
+  if (variant().backend == Backend::kCuda) GTEST_SKIP() << "host rows only";
+  Points points;
+  for (int i = 0; i < 3000; ++i) points.PushBack(0.5f, 0.5f, 0.5f);
+  const Params params{1.0f, 1.0f, 6000};
+  {
+    const memory::ScopedBudget budget(std::size_t{4} << 20);
+    testing::OnEveryThreadCount(3, [&](int threads) {
+      try {
+        Run(points, params);
+        ADD_FAILURE() << "not refused on " << threads << " threads";
+      } catch (const ResourceError& refused) {
+        const std::string message = refused.what();
+        EXPECT_NE(message.find("over the memory budget of 4.0 MiB"),
+                  std::string::npos)
+            << message;
+      }
+    });
+  }
+  Points few;
+  for (int i = 0; i < 30; ++i) few.PushBack(0.5f, 0.5f, 0.5f);
+  const memory::ScopedBudget budget(std::size_t{4} << 20);
+  EXPECT_EQ(Disagreement(few, params, Run(few, params)), "");
+}
+
+TEST(Muller, AHashTableOverTheMemoryBudgetIsRefused) {
+  const memory::ScopedBudget budget(std::size_t{1} << 20);
+  Points points;
+  points.PushBack(0.5f, 0.5f, 0.5f);
+  Neighbors out;
+  EXPECT_THROW(MullerQueryAll(points, {1.0f, 1.0f, 4294967295u}, out),
+               ResourceError);
+}
 
 TEST_P(HashGrid, HandWorkedSceneHasTheOraclesPairs) {
   const Points points = HandScene();

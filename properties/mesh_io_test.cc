@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+#include <sys/stat.h>
 
 #include <array>
 #include <charconv>
@@ -14,10 +15,13 @@
 #include <limits>
 #include <random>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "algorithms/common/errors.h"
+#include "algorithms/common/memory_budget.h"
 #include "properties/mesh_generators.h"
 #include "properties/mesh_writers.h"
 
@@ -98,9 +102,17 @@ std::string OffWithVertex(std::string_view vertex) {
 
 // ---------------------------------------------------------------- OFF
 
-TEST(Off, EmptyMeshIsValid) {
-  EXPECT_EQ(Off("OFF\n0 0 0\n"), Mesh{});
-  EXPECT_EQ(Off("OFF 0 0 0"), Mesh{});
+// The rule of every format: a file without a vertex is refused, at the
+// line after the last for an empty one, at the counts for a header that
+// declares none. Vertices without faces load (a point set).
+TEST(Off, EmptyFilesAndMeshesAreRefused) {
+  EXPECT_TRUE(FailsAt(&ParseOff, "", 1, "empty file"));
+  EXPECT_TRUE(FailsAt(&ParseOff, "# nothing\n\n", 3, "empty file"));
+  EXPECT_TRUE(FailsAt(&ParseOff, "OFF\n0 0 0\n", 2,
+                      "the file declares 0 vertices: an empty mesh is "
+                      "refused"));
+  EXPECT_TRUE(FailsAt(&ParseOff, "OFF 0 0 0", 1, "declares 0 vertices"));
+  EXPECT_EQ(Off("OFF\n1 0 0\n1 2 3\n"), (Mesh{MakePoints({{1, 2, 3}}), {}}));
 }
 
 TEST(Off, PolygonsBecomeFansInOrder) {
@@ -259,9 +271,25 @@ TEST(Off, TruncationSaysHowManyRecordsAreMissing) {
                       "unexpected end of file: expected 1 more faces"));
 }
 
-TEST(Off, LinesAfterTheDeclaredFacesAreIgnored) {
-  EXPECT_EQ(Off(OffTriangle("3 0 1 2") + "3 2 1 0\nanything\n"),
+// A header that under-declares must not load in part: whatever follows the
+// declared faces, other than comments and white space, is refused where it
+// sits.
+TEST(Off, DataAfterTheDeclaredFacesIsRefused) {
+  EXPECT_EQ(Off(OffTriangle("3 0 1 2") + "\n# the end\n  \t\r\n"),
             Off(OffTriangle("3 0 1 2")));
+  EXPECT_TRUE(FailsAt(&ParseOff, OffTriangle("3 0 1 2") + "3 2 1 0\n", 7,
+                      "data after the 3 vertices and 1 faces the counts on "
+                      "line 2 declare"));
+  EXPECT_TRUE(FailsAt(&ParseOff, OffTriangle("3 0 1 2") + "\n# c\nanything\n",
+                      9, "data after the 3 vertices and 1 faces"));
+  EXPECT_TRUE(FailsAt(&ParseOff, "OFF 3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n1",
+                      6,
+                      "data after the 3 vertices and 1 faces the counts "
+                      "on line 1 declare"));
+  // One vertex more than declared reads as the face, and fails there: it is
+  // never loaded as a smaller mesh.
+  EXPECT_TRUE(FailsAt(&ParseOff, "OFF\n2 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n",
+                      5, "face with 0 vertices: at least 3 are needed"));
 }
 
 TEST(Off, HugeDeclaredCountsFailOnTruncation) {
@@ -275,9 +303,14 @@ TEST(Off, HugeDeclaredCountsFailOnTruncation) {
 
 // ---------------------------------------------------------------- OBJ
 
-TEST(Obj, EmptyMeshIsValid) {
-  EXPECT_EQ(Obj(""), Mesh{});
-  EXPECT_EQ(Obj("# only a comment\n\n"), Mesh{});
+TEST(Obj, EmptyFilesAndMeshesAreRefused) {
+  EXPECT_TRUE(FailsAt(&ParseObj, "", 1,
+                      "empty file: an empty mesh is refused: a mesh needs at "
+                      "least one vertex"));
+  EXPECT_TRUE(FailsAt(&ParseObj, "# only a comment\n\n", 3, "empty file"));
+  EXPECT_TRUE(FailsAt(&ParseObj, "vt 0 0\ng group\n", 3,
+                      "no 'v' statement: an empty mesh is refused"));
+  EXPECT_EQ(Obj("v 1 2 3\n"), (Mesh{MakePoints({{1, 2, 3}}), {}}));
 }
 
 TEST(Obj, ReadsPositionsAndFacesIgnoringOtherStatements) {
@@ -377,11 +410,15 @@ std::string PlyTriangle(std::string_view face) {
          "\n";
 }
 
-TEST(Ply, EmptyMeshIsValid) {
-  EXPECT_EQ(Ply("ply\nformat ascii 1.0\nelement vertex 0\nproperty float x\n"
-                "property float y\nproperty float z\nelement face 0\n"
-                "property list uchar int vertex_indices\nend_header\n"),
-            Mesh{});
+TEST(Ply, EmptyFilesAndMeshesAreRefused) {
+  EXPECT_TRUE(FailsAt(&ParsePly, "", 1, "empty file"));
+  EXPECT_TRUE(FailsAt(&ParsePly, "\r\n\n", 3, "empty file"));
+  EXPECT_TRUE(
+      FailsAt(&ParsePly,
+              "ply\nformat ascii 1.0\nelement vertex 0\nproperty float x\n"
+              "property float y\nproperty float z\nelement face 0\n"
+              "property list uchar int vertex_indices\nend_header\n",
+              3, "the 'vertex' element count is 0: an empty mesh is refused"));
 }
 
 TEST(Ply, ReadsTheTriangle) {
@@ -427,9 +464,39 @@ TEST(Ply, ElementsInAnyOrderWithOtherProperties) {
           {0, 1, 2}, {0, 2, 3}, {4, 3, 2}, {4, 2, 1}, {4, 1, 0}, {1, 2, 4}}));
 }
 
-TEST(Ply, LinesAfterTheDeclaredElementsAreIgnored) {
-  EXPECT_EQ(Ply(PlyTriangle("3 0 1 2") + "3 2 1 0\n"),
+// PLY's body is its declared elements: white space may end an ASCII one,
+// nothing else, so a header that under-declares never loads in part.
+TEST(Ply, DataAfterTheDeclaredElementsIsRefused) {
+  EXPECT_EQ(Ply(PlyTriangle("3 0 1 2") + "\r\n \t\n\n"),
             Ply(PlyTriangle("3 0 1 2")));
+  EXPECT_TRUE(FailsAt(&ParsePly, PlyTriangle("3 0 1 2") + "3 2 1 0\n", 14,
+                      "data after the declared elements"));
+  EXPECT_TRUE(FailsAt(&ParsePly, PlyTriangle("3 0 1 2") + "\n\ncomment x\n", 16,
+                      "data after the declared elements"));
+  // One vertex more than declared reads as the face, and fails there.
+  EXPECT_TRUE(FailsAt(&ParsePly,
+                      std::string(kPlyXyz) + "0 0 0\n1 0 0\n0 1 0\n1 1 0\n"
+                                             "3 0 1 2\n",
+                      13, "face with 1 vertices"));
+}
+
+// A header of many element lines: each name is checked against the earlier
+// ones through a set. Comparing each with every earlier one, as the loader
+// once did, takes minutes at this size (and 20 s at 100,000).
+TEST(Ply, LongHeadersLoadInLinearTime) {
+  constexpr int kElements = 300'000;
+  std::string header = "ply\nformat ascii 1.0\n";
+  for (int i = 0; i < kElements; ++i) {
+    header += "element e" + std::to_string(i) + " 0\n";
+  }
+  header +=
+      "element vertex 1\nproperty float x\nproperty float y\n"
+      "property float z\n";
+  EXPECT_EQ(Ply(header + "end_header\n1 2 3\n"),
+            (Mesh{MakePoints({{1, 2, 3}}), {}}));
+  // The duplicate is found where it is declared, after them all.
+  EXPECT_TRUE(FailsAt(&ParsePly, header + "element e0 0\nend_header\n",
+                      kElements + 7, "element 'e0' is declared twice"));
 }
 
 TEST(Ply, PointCloudHasNoTriangles) {
@@ -553,8 +620,14 @@ TEST(Ply, BadBodiesAreRejected) {
 
 // ---------------------------------------------------------------- XYZ
 
+TEST(Xyz, EmptyFilesAreRefused) {
+  EXPECT_TRUE(FailsAt(&ParseXyz, "", 1,
+                      "empty file (no points, at most comments): an empty "
+                      "point set is refused"));
+  EXPECT_TRUE(FailsAt(&ParseXyz, "# x y z\n\n", 3, "empty file"));
+}
+
 TEST(Xyz, ReadsPointsSkippingCommentsAndExtraFields) {
-  EXPECT_EQ(Xyz(""), Points{});
   EXPECT_EQ(Xyz("# header\r\n"
                 "1 2 3\r\n"
                 "\r\n"
@@ -677,6 +750,154 @@ TEST(Files, UnknownExtensionsAndMissingFilesAreRejected) {
   std::filesystem::remove(directory);
 }
 
+// The reason of the ParseError of loading `path` (which must throw one at
+// line 0 naming the path), at once: an error that read the file first would
+// never return for /dev/zero or a FIFO nobody writes to.
+std::string RefusalOf(const std::filesystem::path& path) {
+  const std::string what = LoadErrorAtLineZero(&LoadMesh, path);
+  EXPECT_EQ(LoadErrorAtLineZero(&LoadPoints, path), what);
+  return what;
+}
+
+TEST(Files, OnlyRegularFilesAreRead) {
+  const std::filesystem::path fifo =
+      std::filesystem::temp_directory_path() /
+      ("adj_mesh_io_fifo_" + std::to_string(std::random_device{}()) + ".off");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << fifo;
+  EXPECT_EQ(RefusalOf(fifo),
+            fifo.string() +
+                ":0: cannot open file: it is a FIFO (named pipe), not a "
+                "regular file (a stream may never end)");
+  std::filesystem::remove(fifo);
+
+  // Through a link too: what is read is what the link names.
+  const std::filesystem::path zero =
+      std::filesystem::temp_directory_path() /
+      ("adj_mesh_io_zero_" + std::to_string(std::random_device{}()) + ".xyz");
+  std::filesystem::create_symlink("/dev/zero", zero);
+  EXPECT_NE(LoadErrorAtLineZero(&LoadPoints, zero)
+                .find(":0: cannot open file: it is a character device, not a "
+                      "regular file"),
+            std::string::npos);
+  std::filesystem::remove(zero);
+
+  const std::filesystem::path directory =
+      std::filesystem::temp_directory_path() /
+      ("adj_mesh_io_dir_" + std::to_string(std::random_device{}()) + ".stl");
+  std::filesystem::create_directories(directory);
+  EXPECT_EQ(RefusalOf(directory),
+            directory.string() + ":0: cannot open file: it is a directory");
+  std::filesystem::remove(directory);
+}
+
+// The ResourceError of `load`, which must throw one.
+template <typename Load>
+std::string ResourceErrorOf(Load load) {
+  try {
+    load();
+  } catch (const ResourceError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "no ResourceError";
+  return "";
+}
+
+TEST(Files, FilesOverTheMemoryBudgetAreRefusedBeforeReading) {
+  std::string big = "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
+  big += std::string(5000 - big.size(), '\n');
+  const TempFile file(".off", big);
+  EXPECT_EQ(LoadMesh(file.path()), Off(OffTriangle("3 0 1 2")));
+  const memory::ScopedBudget budget(4096);
+  const std::string what =
+      ResourceErrorOf([&] { return LoadMesh(file.path()); });
+  EXPECT_TRUE(what.starts_with(file.path().string() +
+                               ":0: reading the file of 5000 bytes would "
+                               "need 4.9 KiB, over the memory budget of "
+                               "4.0 KiB"))
+      << what;
+}
+
+// A stream that never ends: its parser must stop at the memory budget, not
+// read on.
+class EndlessZeros : public std::streambuf {
+ public:
+  EndlessZeros() { setg(zeros_, zeros_, zeros_ + sizeof(zeros_)); }
+
+ protected:
+  int_type underflow() override {
+    setg(zeros_, zeros_, zeros_ + sizeof(zeros_));
+    return traits_type::to_int_type(zeros_[0]);
+  }
+
+ private:
+  char zeros_[4096] = {};
+};
+
+TEST(Files, EndlessStreamsStopAtTheMemoryBudget) {
+  const memory::ScopedBudget budget(1 << 20);
+  for (const auto parse : {&ParseOff, &ParseObj, &ParsePly, &ParseStl}) {
+    EndlessZeros zeros;
+    std::istream in(&zeros);
+    const std::string what =
+        ResourceErrorOf([&] { return parse(in, "endless"); });
+    EXPECT_TRUE(
+        what.starts_with("endless: byte 1048576: the input goes on "
+                         "past the memory budget of 1.0 MiB"))
+        << what;
+  }
+  EndlessZeros zeros;
+  std::istream in(&zeros);
+  EXPECT_FALSE(
+      ResourceErrorOf([&] { return ParseXyz(in, "endless"); }).empty());
+}
+
+// The mesh a file describes may be several times its size (a polygon of n
+// indices is n - 2 triangles of 12 bytes): every array grows only after
+// the budget allows the file and the arrays at their new size.
+TEST(Files, MeshesOverTheMemoryBudgetAreRefusedWhereTheyGrow) {
+  std::string fan = "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n2000";
+  for (int i = 0; i < 2000; ++i) fan += i % 2 == 0 ? " 0" : " 1";
+  fan += "\n";
+  EXPECT_EQ(Off(fan).triangles.size(), 1998u);
+  const memory::ScopedBudget budget(fan.size() + 4096);
+  const std::string what = ResourceErrorOf([&] { return Off(fan); });
+  EXPECT_TRUE(what.starts_with("in.off:6: the file (" +
+                               std::to_string(fan.size()) +
+                               " bytes) and room for 3 vertices and 1998 "
+                               "triangles would need"))
+      << what;
+  // A declared count asks before reserving: the budget of this file is
+  // short of room for its 200 vertices.
+  std::string many = "OFF\n200 0 0\n";
+  for (int i = 0; i < 200; ++i) many += "0 0 0\n";
+  const memory::ScopedBudget tight(many.size() + 1000);
+  EXPECT_TRUE(ResourceErrorOf([&] { return Off(many); })
+                  .starts_with("in.off:2: the file (" +
+                               std::to_string(many.size()) +
+                               " bytes) and room for 200 vertices and 0 "
+                               "triangles would need"));
+}
+
+// A PLY header's records take several times their text once parsed: the
+// budget is asked as their number doubles.
+TEST(Files, PlyHeadersOverTheMemoryBudgetAreRefused) {
+  std::string header = "ply\nformat ascii 1.0\n";
+  for (int i = 0; i < 3000; ++i) {
+    header += "element e" + std::to_string(i) + " 0\n";
+  }
+  header +=
+      "element vertex 1\nproperty float x\nproperty float y\n"
+      "property float z\nend_header\n1 2 3\n";
+  EXPECT_EQ(Ply(header).particles(), 1u);
+  const memory::ScopedBudget budget(header.size() + 4096);
+  const std::string what = ResourceErrorOf([&] { return Ply(header); });
+  // The 1024th record after the magic line sits on line 1025.
+  EXPECT_TRUE(what.starts_with("in.ply:1025: the file (" +
+                               std::to_string(header.size()) +
+                               " bytes) and 2048 header records would need"))
+      << what;
+}
+
 // ---------------------------------------------------------------- round trip
 
 using testing::Shortest;
@@ -722,6 +943,14 @@ std::string WritePly(const Mesh& mesh) {
 
 RC_GTEST_PROP(RoundTrip, WrittenMeshesReadBackExactly, ()) {
   const Mesh mesh = *testing::ArbitraryMeshWithPositions();
+  if (mesh.particles() == 0) {
+    // Every format refuses a file without a vertex.
+    RC_ASSERT_THROWS_AS(Off(WriteOff(mesh)), ParseError);
+    RC_ASSERT_THROWS_AS(Obj(WriteObj(mesh)), ParseError);
+    RC_ASSERT_THROWS_AS(Ply(WritePly(mesh)), ParseError);
+    RC_ASSERT_THROWS_AS(Xyz(WriteVertices(mesh.positions, "")), ParseError);
+    return;
+  }
   RC_ASSERT(Off(WriteOff(mesh)) == mesh);
   RC_ASSERT(Obj(WriteObj(mesh)) == mesh);
   RC_ASSERT(Ply(WritePly(mesh)) == mesh);

@@ -26,7 +26,7 @@ struct RealMesh {
 };
 
 // Loaded once for all variants. Files the loaders reject are listed with
-// the reason; none may be (checked below).
+// the reason; only the known malformed ones may be (checked below).
 struct RealMeshes {
   std::vector<RealMesh> meshes;
   std::map<std::string, std::string> rejected;
@@ -51,13 +51,40 @@ const RealMeshes& Loaded() {
   return loaded;
 }
 
-TEST(RealMeshes, EveryFileLoads) {
+// CGAL's files that are malformed, with what the loader must say: prim.off
+// holds one face more than its counts declare, and data after the declared
+// counts is refused rather than loaded in part (mesh_io.h).
+const std::map<std::string, std::string>& MalformedFiles() {
+  static const std::map<std::string, std::string> malformed = {
+      {"prim.off",
+       "prim.off:24: data after the 11 vertices and 7 faces the counts on "
+       "line 2 declare"},
+  };
+  return malformed;
+}
+
+TEST(RealMeshes, EveryFileLoadsButTheMalformedOnes) {
   if (scenes::RealMeshFiles().empty()) {
     GTEST_SKIP() << scenes::MissingDataHint();
   }
   EXPECT_FALSE(Loaded().meshes.empty());
   for (const auto& [name, reason] : Loaded().rejected) {
-    ADD_FAILURE() << name << " rejected: " << reason;
+    const auto expected = MalformedFiles().find(name);
+    if (expected == MalformedFiles().end()) {
+      ADD_FAILURE() << name << " rejected: " << reason;
+    } else {
+      EXPECT_NE(reason.find(expected->second), std::string::npos)
+          << name << " rejected for another reason: " << reason;
+    }
+  }
+  for (const auto& [name, reason] : MalformedFiles()) {
+    bool present = false;
+    for (const auto& path : scenes::RealMeshFiles()) {
+      present |= path.filename().string() == name;
+    }
+    if (present) {
+      EXPECT_TRUE(Loaded().rejected.contains(name)) << name << " loaded";
+    }
   }
 }
 

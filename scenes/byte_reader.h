@@ -64,6 +64,8 @@ class ByteReader {
 
   std::size_t offset() const { return pos_; }
   std::size_t remaining_bytes() const { return text_.size() - pos_; }
+  // "<name>: byte <offset>", how every message of this reader begins.
+  std::string Where() const { return name_ + ": byte " + std::to_string(pos_); }
 
   [[noreturn]] void FailAt(std::size_t offset,
                            const std::string& reason) const {

@@ -14,9 +14,21 @@
 // repeated index) are kept: the loaders reproduce the file, and families
 // decide what degenerate input means to them.
 //
-// Lines after the declared records (OFF faces, PLY elements) are ignored, as
-// CGAL's readers ignore them: its data set has a file with one face more
-// than it declares (meshes/prim.off).
+// A file holds exactly what its header declares: data after the declared
+// records is refused where it starts (its line, or its byte offset in a
+// binary body), so that a header that under-declares never loads in part.
+// What each format allows there: OFF '#' comments and white space (its
+// grammar allows them anywhere), ASCII PLY white space, binary PLY nothing
+// (its body is its elements), ASCII STL white space after the last
+// "endsolid", binary STL nothing (its size is 84 + 50 n bytes for its count
+// n). OBJ and XYZ declare no counts. CGAL's readers ignore such data; its
+// meshes/prim.off, with one face more than it declares, is refused.
+//
+// Every format refuses a file that holds no vertex: no bytes, only white
+// space or comments ("empty file"), or a header that declares 0 vertices
+// (OFF, PLY), no "v" statement (OBJ), no facet (STL, whose vertices are its
+// facets' corners). Vertices without faces load (a PLY or OFF point set),
+// since LoadPoints reads meshes for their vertices.
 //
 // Fields after the ones read (OFF/XYZ colours and normals, OBJ w and texture
 // or normal indices, PLY properties other than x y z and the face list) are
@@ -32,6 +44,16 @@
 // bodies are checked alike (finite coordinates within float, indices in
 // range, list lengths that fit the file) and their errors name the byte
 // offset of the offending field instead of a line.
+//
+// Memory: the whole text is held, then the mesh beside it. Reading stops
+// with adj::ResourceError (algorithms/common/memory_budget.h) once a stream
+// goes on past the memory budget, and LoadMesh refuses a file larger than
+// the budget before reading it. Every allocation of the result (for a
+// declared count, or growing as records arrive: an OFF polygon of n indices
+// is n - 2 triangles) first asks memory::Require for the bytes the load
+// would then hold, the text included; its ResourceError names the file,
+// the line or byte offset and the size. PLY headers are checked in time
+// linear in their length, whatever the number of elements.
 
 #include <cstddef>
 #include <filesystem>
@@ -56,6 +78,8 @@ struct ByteOffset {
 // file, and 0 when the file could not be opened or its extension is unknown.
 // In a binary body, what() is "<name>: byte <offset>: <reason>", line() is 0
 // and byte_offset() holds the offset (the file's size for a truncated one).
+// Being over the memory budget is no ParseError but adj::ResourceError,
+// whose what() begins alike ("<name>:<line>: " or "<name>: byte <offset>: ").
 class ParseError : public adj::Error {
  public:
   ParseError(std::string name, std::size_t line, const std::string& reason);
@@ -71,7 +95,8 @@ class ParseError : public adj::Error {
   std::optional<std::size_t> byte_offset_;
 };
 
-// The parsers read the whole stream; `name` only labels error messages.
+// The parsers read the whole stream (up to the memory budget); `name` only
+// labels error messages.
 
 // OFF with optional ST, C and N prefixes (COFF, NOFF, STCNOFF, ...); 4OFF,
 // nOFF and binary OFF are rejected. The counts may follow the keyword on its
@@ -90,15 +115,17 @@ Mesh ParseObj(std::istream& in, const std::string& name);
 // coordinates are rounded to float). Faces come from a "face" element's list
 // property "vertex_indices" (or "vertex_index"); without a face element the
 // result has no triangles (a point cloud). Other elements are skipped. A
-// binary body starts right after the "end_header" line's '\n'; bytes after
-// the declared elements are ignored.
+// binary body starts right after the "end_header" line's '\n' and ends with
+// the last declared element: any byte after it is refused.
 Mesh ParsePly(std::istream& in, const std::string& name);
 
 // STL, ASCII or binary. A file is binary when its size is 84 + 50 n bytes
 // for the triangle count n stored at byte 80 (whatever its header says, as
 // several exporters begin binary headers with "solid"), ASCII when it
-// otherwise begins with "solid", and else binary, where a file shorter than
-// its count needs is truncated and bytes after the last facet are ignored.
+// otherwise begins with "solid" and holds no NUL byte (text has none; binary
+// headers are often padded with them, and 0.0f is four), and else binary,
+// where a file shorter than its count needs is truncated and one longer is
+// refused at the first byte after the last declared facet.
 // ASCII keywords are read case-insensitively as a stream of tokens
 // (solid, facet normal, outer loop, 3 vertex lines, endloop, endfacet, ...,
 // endsolid; several solids in a row are one mesh). Normals and the binary
@@ -115,11 +142,16 @@ Points ParseXyz(std::istream& in, const std::string& name);
 std::string LowerExtension(const std::filesystem::path& path);
 
 // Chooses the parser by extension, case-insensitively: .off, .obj, .ply,
-// .stl.
+// .stl. Reads regular files only (a link is followed): a directory, FIFO,
+// device or socket is refused by name (ParseError at line 0) before it is
+// opened, since a stream may never end and opening a device may act on it.
+// A file larger than the memory budget is refused with ResourceError
+// naming its size, before its first byte is read.
 Mesh LoadMesh(const std::filesystem::path& path);
 
 // .xyz (and .pwn, the same layout with normals) as points; .off, .obj, .ply
 // and .stl as their mesh's vertex positions, so a PLY point cloud loads too.
+// Files are checked as by LoadMesh.
 Points LoadPoints(const std::filesystem::path& path);
 
 }  // namespace adj::scenes

@@ -7,9 +7,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/memory_budget.h"
 #include "scenes/byte_reader.h"
 #include "scenes/mesh_io.h"
 #include "scenes/text_reader.h"
@@ -21,13 +23,14 @@ using detail::ByteReader;
 using detail::CheckPolygonSize;
 using detail::IndexBelow;
 using detail::kAnyCount;
+using detail::kEmptyMesh;
 using detail::kMaxCount;
 using detail::LineReader;
+using detail::LoadMemory;
 using detail::PushFan;
 using detail::PushXyz;
 using detail::Quote;
 using detail::ReadAll;
-using detail::Reserve;
 using detail::ReserveBound;
 using detail::Scalar;
 
@@ -104,20 +107,45 @@ PlyFormat FormatOf(const LineReader& reader,
               std::string(kExpected) + ")");
 }
 
+// An estimate of what one element or property line of a header takes
+// once parsed: the larger record with a name past the short-string buffer,
+// a set node and an element's roles, with the allocator's overhead.
+constexpr std::uint64_t kHeaderRecordBytes =
+    std::max(sizeof(PlyElement), sizeof(PlyProperty)) + 64 + 48 +
+    4 * sizeof(std::size_t);
+
 PlyHeader ReadPlyHeader(LineReader& reader) {
-  if (!reader.Next() || reader.tokens().size() != 1 ||
-      reader.tokens()[0] != "ply") {
+  if (!reader.Next()) reader.Fail("empty file: expected the 'ply' magic line");
+  if (reader.tokens().size() != 1 || reader.tokens()[0] != "ply") {
     reader.Fail("expected the 'ply' magic line");
   }
   bool has_format = false;
   PlyHeader header;
   std::vector<PlyElement>& elements = header.elements;
+  // The names declared so far, viewing the reader's text (which outlives
+  // the header): a set, so that a header of n element lines is checked for
+  // duplicates in O(n), not by comparing each name with every earlier one.
+  std::unordered_set<std::string_view> element_names;
+  // What the header's records hold is several times their text (an
+  // "element a 0" line of 12 bytes becomes a PlyElement, a name, a set
+  // node and a role), so the budget is asked each time their number
+  // doubles, as for the mesh's arrays.
+  std::uint64_t records = 0;
+  std::uint64_t next_ask = 1024;
   while (true) {
     if (!reader.Next()) {
       reader.Fail("unexpected end of file: expected 'end_header'");
     }
     const std::span<const std::string_view> tokens = reader.tokens();
     const std::string_view keyword = tokens[0];
+    if (++records == next_ask) {
+      next_ask *= 2;
+      memory::Require(
+          reader.text().size() + memory::Bytes(next_ask, kHeaderRecordBytes),
+          reader.Where() + ": the file (" +
+              std::to_string(reader.text().size()) + " bytes) and " +
+              std::to_string(next_ask) + " header records");
+    }
     if (keyword == "end_header") break;
     if (keyword == "comment" || keyword == "obj_info") continue;
     if (keyword == "format") {
@@ -128,19 +156,20 @@ PlyHeader ReadPlyHeader(LineReader& reader) {
       if (tokens.size() != 3) {
         reader.Fail("expected 'element <name> <count>'");
       }
-      const std::string name(tokens[1]);
-      for (const PlyElement& element : elements) {
-        if (element.name == name) {
-          reader.Fail("element " + Quote(name) + " is declared twice");
-        }
+      const std::string_view name = tokens[1];
+      if (!element_names.insert(name).second) {
+        reader.Fail("element " + Quote(name) + " is declared twice");
       }
       const bool indexed = name == "vertex" || name == "face";
-      elements.push_back(
-          {name,
-           reader.Unsigned(tokens[2], Quote(name) + " element count",
-                           indexed ? kMaxCount : kAnyCount),
-           reader.line(),
-           {}});
+      const std::uint64_t max = indexed ? kMaxCount : kAnyCount;
+      std::uint64_t count = 0;
+      // The message is built only for a bad count: a header may hold
+      // hundreds of thousands of element lines.
+      if (detail::ToUnsigned(tokens[2], max, &count) !=
+          detail::NumberStatus::kOk) {
+        reader.Unsigned(tokens[2], Quote(name) + " element count", max);
+      }
+      elements.push_back({std::string(name), count, reader.line(), {}});
     } else if (keyword == "property") {
       if (elements.empty()) reader.Fail("property before any element");
       PlyProperty property;
@@ -247,8 +276,8 @@ std::size_t MinRecordBytes(const PlyElement& element, bool binary) {
 
 void ReadAsciiElement(LineReader& reader, const PlyElement& element,
                       const PlyRoles& roles, std::uint64_t vertices,
-                      Mesh& mesh) {
-  std::vector<std::uint32_t> polygon;
+                      LoadMemory& memory) {
+  std::vector<std::uint32_t> polygon;  // at most a line's tokens
   std::array<std::string_view, 3> xyz;
   for (std::uint64_t i = 0; i < element.count; ++i) {
     if (!reader.Next()) {
@@ -283,7 +312,7 @@ void ReadAsciiElement(LineReader& reader, const PlyElement& element,
         for (std::size_t j = 0; j < length; ++j) {
           polygon.push_back(IndexBelow(reader, tokens[field + j], vertices));
         }
-        PushFan(polygon, mesh.triangles);
+        PushFan(polygon, memory, reader);
       }
       field += static_cast<std::size_t>(length);
     }
@@ -292,18 +321,19 @@ void ReadAsciiElement(LineReader& reader, const PlyElement& element,
                   " fields more than element " + Quote(element.name) +
                   " declares");
     }
-    if (roles.xyz[0] != kNone) PushXyz(reader, xyz, mesh.positions);
+    if (roles.xyz[0] != kNone) PushXyz(reader, xyz, memory);
   }
 }
 
 void ReadBinaryElement(ByteReader& bytes, const PlyElement& element,
                        const PlyRoles& roles, std::uint64_t vertices,
-                       Mesh& mesh) {
+                       LoadMemory& memory) {
   static constexpr std::array<std::string_view, 3> kAxisNames = {
       "x coordinate", "y coordinate", "z coordinate"};
   // Records of no properties take no bytes: a count of 2^64 - 1 of them
   // reads nothing, and must not take 2^64 steps to do so.
   if (element.properties.empty()) return;
+  // At most a list's entries, which Need() has found in the file.
   std::vector<std::uint32_t> polygon;
   std::array<float, 3> xyz = {0, 0, 0};
   for (std::uint64_t i = 0; i < element.count; ++i) {
@@ -348,16 +378,18 @@ void ReadBinaryElement(ByteReader& bytes, const PlyElement& element,
         }
         polygon.push_back(static_cast<std::uint32_t>(index));
       }
-      PushFan(polygon, mesh.triangles);
+      PushFan(polygon, memory, bytes);
     }
-    if (roles.xyz[0] != kNone) mesh.positions.PushBack(xyz[0], xyz[1], xyz[2]);
+    if (roles.xyz[0] != kNone) memory.PushPoint(xyz[0], xyz[1], xyz[2], bytes);
   }
 }
 
 }  // namespace
 
-Mesh ParsePly(std::istream& in, const std::string& name) {
-  LineReader reader(ReadAll(in, name), name, /*hash_comments=*/false);
+namespace detail {
+
+Mesh PlyFromText(std::string text, const std::string& name) {
+  LineReader reader(std::move(text), name, /*hash_comments=*/false);
   const PlyHeader header = ReadPlyHeader(reader);
   const std::vector<PlyElement>& elements = header.elements;
   const auto vertex_element =
@@ -365,36 +397,71 @@ Mesh ParsePly(std::istream& in, const std::string& name) {
                    [](const PlyElement& e) { return e.name == "vertex"; });
   if (vertex_element == elements.end()) reader.Fail("no 'vertex' element");
   const std::uint64_t vertices = vertex_element->count;
-
   // The whole header is checked before the body, so that a header error is
   // reported as such and not as a body that does not fit it.
   std::vector<PlyRoles> roles_of;
+  roles_of.reserve(elements.size());  // one per header line at most
   for (const PlyElement& element : elements) {
     roles_of.push_back(FindRoles(reader, element));
+  }
+
+  if (vertices == 0) {
+    reader.FailAt(vertex_element->line, "the 'vertex' element count is 0: " +
+                                            std::string(kEmptyMesh));
   }
 
   const bool binary = header.format != PlyFormat::kAscii;
   ByteReader bytes(reader.text(), reader.next_line_offset(),
                    header.format == PlyFormat::kBinaryBigEndian, name);
   Mesh mesh;
+  LoadMemory memory(reader.text().size(), mesh.positions, &mesh.triangles);
   for (std::size_t e = 0; e < elements.size(); ++e) {
     const PlyElement& element = elements[e];
     const std::size_t remaining =
         binary ? bytes.remaining_bytes() : reader.remaining_bytes();
+    const std::size_t bound =
+        ReserveBound(element.count, remaining, MinRecordBytes(element, binary));
     if (element.name == "vertex") {
-      Reserve(mesh.positions, ReserveBound(element.count, remaining,
-                                           MinRecordBytes(element, binary)));
+      if (binary) {
+        memory.ReservePoints(bound, bytes);
+      } else {
+        memory.ReservePoints(bound, reader);
+      }
     } else if (element.name == "face") {
-      mesh.triangles.reserve(ReserveBound(element.count, remaining,
-                                          MinRecordBytes(element, binary)));
+      if (binary) {
+        memory.ReserveTriangles(bound, bytes);
+      } else {
+        memory.ReserveTriangles(bound, reader);
+      }
     }
     if (binary) {
-      ReadBinaryElement(bytes, element, roles_of[e], vertices, mesh);
+      ReadBinaryElement(bytes, element, roles_of[e], vertices, memory);
     } else {
-      ReadAsciiElement(reader, element, roles_of[e], vertices, mesh);
+      ReadAsciiElement(reader, element, roles_of[e], vertices, memory);
     }
   }
+  // PLY 1.0 defines the body as the declared elements and nothing more. An
+  // ASCII body may end in white space (blank lines, a final CRLF); a binary
+  // one ends with its last element's last byte. Anything else means the
+  // header under-declares the file, which must not load in part.
+  if (binary && bytes.remaining_bytes() != 0) {
+    bytes.FailAt(bytes.offset(),
+                 std::to_string(bytes.remaining_bytes()) +
+                     " bytes after the declared elements: the body of a "
+                     "binary PLY ends with its last element");
+  }
+  if (!binary && reader.Next()) {
+    reader.Fail(
+        "data after the declared elements: only white space may follow the "
+        "last one");
+  }
   return mesh;
+}
+
+}  // namespace detail
+
+Mesh ParsePly(std::istream& in, const std::string& name) {
+  return detail::PlyFromText(ReadAll(in, name), name);
 }
 
 }  // namespace adj::scenes

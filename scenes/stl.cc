@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cctype>
@@ -8,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "algorithms/common/memory_budget.h"
 #include "scenes/byte_reader.h"
 #include "scenes/mesh_io.h"
 #include "scenes/text_reader.h"
@@ -16,8 +18,10 @@ namespace adj::scenes {
 namespace {
 
 using detail::ByteReader;
+using detail::kEmptyMesh;
 using detail::kMaxCount;
 using detail::LineReader;
+using detail::LoadMemory;
 using detail::Quote;
 using detail::Scalar;
 
@@ -27,22 +31,30 @@ constexpr std::size_t kBinaryFacetBytes = 50;
 // Numbers the distinct corners in order of first appearance. Keys are the
 // coordinates' bits with -0 made +0, so that equal values (the comparison
 // CGAL's reader welds by) share a key and nothing else does (NaN never gets
-// here).
+// here). The map grows by doubling through LoadMemory, so that its nodes
+// are asked of the memory budget before they are allocated.
 class Welder {
  public:
-  explicit Welder(Mesh& mesh) : mesh_(mesh) {}
+  Welder(Mesh& mesh, LoadMemory& memory) : mesh_(mesh), memory_(memory) {}
 
   // False when a new vertex would not fit a uint32 index.
-  bool Add(const std::array<float, 3>& corner, std::uint32_t* index) {
+  template <typename Reader>
+  bool Add(const std::array<float, 3>& corner, std::uint32_t* index,
+           const Reader& reader) {
     Key key;
     for (int axis = 0; axis < 3; ++axis) {
       key[axis] = std::bit_cast<std::uint32_t>(corner[axis] + 0.0f);
+    }
+    if (index_of_.size() == reserved_) {
+      reserved_ = std::max<std::size_t>(16, 2 * reserved_);
+      memory_.ReserveOther(memory::Bytes(reserved_, kEntryBytes), reader);
+      index_of_.reserve(reserved_);
     }
     const auto [it, inserted] = index_of_.try_emplace(
         key, static_cast<std::uint32_t>(mesh_.particles()));
     if (inserted) {
       if (mesh_.particles() == kMaxCount) return false;
-      mesh_.positions.PushBack(corner[0], corner[1], corner[2]);
+      memory_.PushPoint(corner[0], corner[1], corner[2], reader);
     }
     *index = it->second;
     return true;
@@ -60,8 +72,15 @@ class Welder {
       return static_cast<std::size_t>(h);
     }
   };
+  // An estimate of one entry: a node (next pointer, key and value, cached
+  // hash) with the allocator's overhead, and a bucket pointer at load
+  // factor 1.
+  static constexpr std::uint64_t kEntryBytes = 48 + 8;
+
   Mesh& mesh_;
+  LoadMemory& memory_;
   std::unordered_map<Key, std::uint32_t, KeyHash> index_of_;
+  std::size_t reserved_ = 0;
 };
 
 bool EqualsIgnoringCase(std::string_view token, std::string_view keyword) {
@@ -115,7 +134,8 @@ Mesh ParseAsciiStl(std::string text, const std::string& name) {
   LineReader reader(std::move(text), name, /*hash_comments=*/false);
   TokenStream tokens(reader);
   Mesh mesh;
-  Welder welder(mesh);
+  LoadMemory memory(reader.text().size(), mesh.positions, &mesh.triangles);
+  Welder welder(mesh, memory);
   static constexpr std::array<std::string_view, 3> kAxisNames = {
       "x coordinate", "y coordinate", "z coordinate"};
   tokens.Expect("solid");
@@ -124,6 +144,8 @@ Mesh ParseAsciiStl(std::string text, const std::string& name) {
     const std::string_view keyword = tokens.Take("'facet' or 'endsolid'");
     if (EqualsIgnoringCase(keyword, "endsolid")) {
       tokens.SkipLine();
+      // ASCII STL ends with its last "endsolid" line; only white space may
+      // follow it, or another solid.
       if (tokens.AtEnd()) break;
       tokens.Expect("solid");
       tokens.SkipLine();
@@ -144,14 +166,18 @@ Mesh ParseAsciiStl(std::string text, const std::string& name) {
         xyz[axis] =
             reader.Float(tokens.Take(kAxisNames[axis]), kAxisNames[axis]);
       }
-      if (!welder.Add(xyz, &triangle[corner])) {
+      if (!welder.Add(xyz, &triangle[corner], reader)) {
         reader.Fail("more than " + std::to_string(kMaxCount) +
                     " distinct vertices: 32-bit indices cannot address them");
       }
     }
     tokens.Expect("endloop");
     tokens.Expect("endfacet");
+    memory.TriangleRoom(1, reader);
     mesh.triangles.push_back(triangle);
+  }
+  if (mesh.triangles.empty()) {
+    reader.Fail("no facets: " + std::string(kEmptyMesh));
   }
   return mesh;
 }
@@ -166,6 +192,7 @@ Mesh ParseBinaryStl(std::string_view text, const std::string& name) {
   ByteReader bytes(text, kBinaryHeaderBytes, /*big_endian=*/false, name);
   const std::uint64_t facets = static_cast<std::uint64_t>(
       bytes.Integer(Scalar::kUint32, "the triangle count"));
+  // At most (2^32 - 1) * 50: no overflow.
   const std::uint64_t needed = facets * kBinaryFacetBytes;
   if (needed > bytes.remaining_bytes()) {
     bytes.FailAt(text.size(),
@@ -174,11 +201,29 @@ Mesh ParseBinaryStl(std::string_view text, const std::string& name) {
                      std::to_string(needed) + " bytes after byte 84), " +
                      std::to_string(bytes.remaining_bytes()) + " remain");
   }
+  // A binary STL is its header, its count and exactly that many 50-byte
+  // facets: nothing marks an end, so bytes past the declared facets mean
+  // the count under-declares the file, which must not load in part.
+  if (needed < bytes.remaining_bytes()) {
+    bytes.FailAt(bytes.offset() + needed,
+                 std::to_string(bytes.remaining_bytes() - needed) +
+                     " bytes after the " + std::to_string(facets) +
+                     " triangles the header declares at byte 80 (a binary "
+                     "STL of " +
+                     std::to_string(facets) + " triangles has " +
+                     std::to_string(kBinaryHeaderBytes + 4 + needed) +
+                     " bytes, this file " + std::to_string(text.size()) + ")");
+  }
+  if (facets == 0) {
+    bytes.FailAt(kBinaryHeaderBytes,
+                 "the header declares 0 triangles: " + std::string(kEmptyMesh));
+  }
   static constexpr std::array<std::string_view, 3> kAxisNames = {
       "x coordinate", "y coordinate", "z coordinate"};
   Mesh mesh;
-  mesh.triangles.reserve(static_cast<std::size_t>(facets));
-  Welder welder(mesh);
+  LoadMemory memory(text.size(), mesh.positions, &mesh.triangles);
+  memory.ReserveTriangles(static_cast<std::size_t>(facets), bytes);
+  Welder welder(mesh, memory);
   for (std::uint64_t f = 0; f < facets; ++f) {
     bytes.Skip(12, "normal");
     Triangle triangle;
@@ -188,7 +233,7 @@ Mesh ParseBinaryStl(std::string_view text, const std::string& name) {
       for (int axis = 0; axis < 3; ++axis) {
         xyz[axis] = bytes.Coordinate(Scalar::kFloat32, kAxisNames[axis]);
       }
-      if (!welder.Add(xyz, &triangle[corner])) {
+      if (!welder.Add(xyz, &triangle[corner], bytes)) {
         bytes.FailAt(at, "more than " + std::to_string(kMaxCount) +
                              " distinct vertices: 32-bit indices cannot "
                              "address them");
@@ -208,8 +253,16 @@ bool StartsWithSolid(std::string_view text) {
 
 }  // namespace
 
-Mesh ParseStl(std::istream& in, const std::string& name) {
-  std::string text = detail::ReadAll(in, name);
+namespace detail {
+
+Mesh StlFromText(std::string text, const std::string& name) {
+  if (text.find_first_not_of(" \t\r\n\v\f") == std::string::npos) {
+    LineReader reader(std::move(text), name, /*hash_comments=*/false);
+    reader.Next();  // to the line after the last, where the error sits
+    reader.Fail(
+        "empty file: expected an ASCII STL ('solid ...') or a binary one "
+        "(an 84-byte header and its facets)");
+  }
   if (text.size() >= kBinaryHeaderBytes + 4) {
     std::uint64_t facets = 0;
     for (int byte = 3; byte >= 0; --byte) {
@@ -220,8 +273,20 @@ Mesh ParseStl(std::istream& in, const std::string& name) {
       return ParseBinaryStl(text, name);
     }
   }
-  if (StartsWithSolid(text)) return ParseAsciiStl(std::move(text), name);
+  // Text holds no NUL byte, while binary STL headers are often padded with
+  // them and their floats hold them (0.0f): a file that starts with "solid"
+  // but holds a NUL is a binary one whose size disagrees with its count,
+  // and is reported as such, not as an ASCII syntax error.
+  if (StartsWithSolid(text) && text.find('\0') == std::string::npos) {
+    return ParseAsciiStl(std::move(text), name);
+  }
   return ParseBinaryStl(text, name);
+}
+
+}  // namespace detail
+
+Mesh ParseStl(std::istream& in, const std::string& name) {
+  return detail::StlFromText(detail::ReadAll(in, name), name);
 }
 
 }  // namespace adj::scenes

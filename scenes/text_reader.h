@@ -21,6 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/errors.h"
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/common/mesh.h"
 #include "algorithms/common/points.h"
 #include "scenes/mesh_io.h"
@@ -33,6 +35,13 @@ inline constexpr std::uint64_t kMaxCount =
     std::numeric_limits<std::uint32_t>::max();
 inline constexpr std::uint64_t kAnyCount =
     std::numeric_limits<std::uint64_t>::max();
+
+// Every format refuses a file that holds no vertex (or point): no bytes,
+// only comments or white space, or a header declaring none. A mesh of
+// vertices without faces still loads (a PLY or OFF point set), since
+// LoadPoints reads meshes for their vertices.
+inline constexpr std::string_view kEmptyMesh =
+    "an empty mesh is refused: a mesh needs at least one vertex";
 
 // A token as error messages show it: quoted, cut short and with control
 // bytes replaced, since a binary file fed to a text parser yields long
@@ -57,21 +66,128 @@ inline std::size_t ReserveBound(std::uint64_t declared,
       declared, remaining_bytes / min_record_bytes + 1));
 }
 
-inline void Reserve(Points& points, std::size_t n) {
-  points.x.reserve(n);
-  points.y.reserve(n);
-  points.z.reserve(n);
-}
-
+// Reads the whole stream, refusing with ResourceError once it goes on past
+// the memory budget: a stream may be endless (a pipe, /dev/zero behind a
+// stream), so its length is known only by reading, and the text is all
+// held at once. The string grows by hand, never past the budget, since
+// its own doubling could take twice what was asked.
 inline std::string ReadAll(std::istream& in, const std::string& name) {
+  const std::uint64_t budget = memory::Budget();
   std::string text;
   char buffer[1 << 16];
   while (in.read(buffer, sizeof(buffer)) || in.gcount() > 0) {
-    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (text.size() + got > budget) {
+      throw ResourceError(name + ": byte " + std::to_string(budget) +
+                          ": the input goes on past the memory budget of " +
+                          memory::Describe(budget) + " (" +
+                          std::to_string(budget) +
+                          " bytes; --max-memory on the command line, "
+                          "adjacent.set_memory_budget in Python)");
+    }
+    if (text.size() + got > text.capacity()) {
+      text.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(
+          std::max(text.size() + got, 2 * text.capacity()), budget)));
+    }
+    text.append(buffer, got);
   }
   if (in.bad()) throw ParseError(name, 0, "read error");
   return text;
 }
+
+// What a load holds: the file's text and the arrays of its result.
+// std::vector's own doubling would allocate unasked, so the parsers grow
+// the arrays only through here, which asks memory::Require for the bytes
+// the load would hold after the growth (the text, every array at its new
+// capacity and `other`, e.g. STL's welding map) before allocating. Growth
+// stays geometric, so the budget is asked O(log n) times per array.
+// `reader` is a LineReader or ByteReader: it names the file and the line or
+// byte offset in the message.
+class LoadMemory {
+ public:
+  LoadMemory(std::size_t text_bytes, Points& points,
+             std::vector<Triangle>* triangles = nullptr)
+      : text_bytes_(text_bytes), points_(points), triangles_(triangles) {}
+
+  // Room for `count` points in all: exactly `count` for a declared count
+  // (already bounded by ReserveBound), at least double the capacity when
+  // growing for a push.
+  template <typename Reader>
+  void ReservePoints(std::size_t count, const Reader& reader,
+                     bool exact = true) {
+    const std::size_t capacity = points_.x.capacity();
+    if (count <= capacity) return;
+    const std::size_t wanted = exact ? count : std::max(count, 2 * capacity);
+    Ask(wanted, TriangleCapacity(), other_bytes_, reader);
+    points_.x.reserve(wanted);
+    points_.y.reserve(wanted);
+    points_.z.reserve(wanted);
+  }
+
+  template <typename Reader>
+  void ReserveTriangles(std::size_t count, const Reader& reader,
+                        bool exact = true) {
+    const std::size_t capacity = TriangleCapacity();
+    if (count <= capacity) return;
+    const std::size_t wanted = exact ? count : std::max(count, 2 * capacity);
+    Ask(points_.x.capacity(), wanted, other_bytes_, reader);
+    triangles_->reserve(wanted);
+  }
+
+  // Before a structure other than the arrays grows to `bytes`.
+  template <typename Reader>
+  void ReserveOther(std::uint64_t bytes, const Reader& reader) {
+    if (bytes <= other_bytes_) return;
+    Ask(points_.x.capacity(), TriangleCapacity(), bytes, reader);
+    other_bytes_ = bytes;
+  }
+
+  template <typename Reader>
+  void PushPoint(float x, float y, float z, const Reader& reader) {
+    if (points_.size() == points_.x.capacity()) {
+      ReservePoints(points_.size() + 1, reader, /*exact=*/false);
+    }
+    points_.PushBack(x, y, z);
+  }
+
+  // Room for `more` triangles after those held.
+  template <typename Reader>
+  void TriangleRoom(std::size_t more, const Reader& reader) {
+    ReserveTriangles(triangles_->size() + more, reader, /*exact=*/false);
+  }
+
+  std::vector<Triangle>& triangles() { return *triangles_; }
+
+ private:
+  static constexpr std::uint64_t kPointBytes = 3 * sizeof(float);
+
+  std::size_t TriangleCapacity() const {
+    return triangles_ == nullptr ? 0 : triangles_->capacity();
+  }
+
+  template <typename Reader>
+  void Ask(std::size_t points, std::size_t triangles, std::uint64_t other,
+           const Reader& reader) const {
+    // Saturating: a sum past 2^64 is refused, never wrapped into a small one.
+    std::uint64_t total = text_bytes_;
+    for (const std::uint64_t bytes :
+         {memory::Bytes(points, kPointBytes),
+          memory::Bytes(triangles, sizeof(Triangle)), other}) {
+      total = bytes > std::numeric_limits<std::uint64_t>::max() - total
+                  ? std::numeric_limits<std::uint64_t>::max()
+                  : total + bytes;
+    }
+    memory::Require(
+        total, reader.Where() + ": the file (" + std::to_string(text_bytes_) +
+                   " bytes) and room for " + std::to_string(points) +
+                   " vertices and " + std::to_string(triangles) + " triangles");
+  }
+
+  std::uint64_t text_bytes_;
+  Points& points_;
+  std::vector<Triangle>* triangles_;
+  std::uint64_t other_bytes_ = 0;
+};
 
 enum class NumberStatus { kOk, kSyntax, kNotFinite, kOverflow, kNegative };
 
@@ -222,6 +338,8 @@ class LineReader {
 
   std::span<const std::string_view> tokens() const { return tokens_; }
   std::size_t line() const { return line_; }
+  // "<name>:<line>", how every message of this reader begins.
+  std::string Where() const { return name_ + ":" + std::to_string(line_); }
   std::size_t remaining_bytes() const { return text_.size() - pos_; }
   // The offset of the first byte after the current line, where a binary
   // body after a text header begins.
@@ -320,16 +438,26 @@ class LineReader {
   std::vector<std::string_view> tokens_;
 };
 
+// The parsers of ply.cc and stl.cc on a file's whole text, which LoadMesh
+// reads itself (bounded, regular files only) and the public Parse* read
+// from their stream.
+Mesh PlyFromText(std::string text, const std::string& name);
+Mesh StlFromText(std::string text, const std::string& name);
+
 inline void PushXyz(const LineReader& reader,
-                    std::span<const std::string_view> xyz, Points& points) {
-  points.PushBack(reader.Float(xyz[0], "x coordinate"),
-                  reader.Float(xyz[1], "y coordinate"),
-                  reader.Float(xyz[2], "z coordinate"));
+                    std::span<const std::string_view> xyz, LoadMemory& memory) {
+  memory.PushPoint(reader.Float(xyz[0], "x coordinate"),
+                   reader.Float(xyz[1], "y coordinate"),
+                   reader.Float(xyz[2], "z coordinate"), reader);
 }
 
 // Appends the fan (v0, v1, v2), (v0, v2, v3), ... of a polygon.
-inline void PushFan(std::span<const std::uint32_t> polygon,
-                    std::vector<Triangle>& triangles) {
+template <typename Reader>
+void PushFan(std::span<const std::uint32_t> polygon, LoadMemory& memory,
+             const Reader& reader) {
+  if (polygon.size() < 3) return;
+  memory.TriangleRoom(polygon.size() - 2, reader);
+  std::vector<Triangle>& triangles = memory.triangles();
   for (std::size_t i = 2; i < polygon.size(); ++i) {
     triangles.push_back({polygon[0], polygon[i - 1], polygon[i]});
   }
