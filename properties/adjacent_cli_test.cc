@@ -450,7 +450,8 @@ TEST(AdjacentCli, VerifyAgreesOnBoundaryClouds) {
   EXPECT_TRUE(rc::check("verify exits 0 on boundary clouds", [&] {
     const testing::CloudSpec spec =
         *testing::AnyCloud(60, testing::CloudKind::kBoundary);
-    WriteXyz(testing::BuildCloud(spec), path);
+    const Points cloud = testing::BuildCloud(spec);
+    WriteXyz(cloud, path);
     char options[128];
     std::snprintf(options, sizeof options,
                   " --radius %.9g --spacing %.9g --table-size %u",
@@ -458,7 +459,8 @@ TEST(AdjacentCli, VerifyAgreesOnBoundaryClouds) {
                   static_cast<double>(spec.spacing),
                   std::max(spec.table_size, 1u));
     const Result result = RunAdjacent("verify " + path.string() + options);
-    RC_ASSERT(result.status == 0);
+    // A file without points is refused, as in every format (mesh_io.h).
+    RC_ASSERT(result.status == (cloud.empty() ? 2 : 0));
     RC_ASSERT(CountOf(result.output, "DIFFERS") == 0u);
   }));
   std::filesystem::remove(path);
@@ -523,6 +525,61 @@ TEST(AdjacentCli, CloudCommandsNameTheLineOfACorruptionAndRefuseBadRadii) {
       << no_radius.output;
   std::filesystem::remove(good);
   std::filesystem::remove(bad);
+}
+
+// The exit-status table of `adjacent --help`: 3 for work refused for
+// resources (the lists of 3,000 coincident points, 36 MB, against
+// --max-memory 4M; a file larger than the budget), never 1 ("DISAGREE");
+// 2 for a bad --max-memory, an unknown option (named) or a file that is no
+// regular file.
+TEST(AdjacentCli, ExitStatusesFollowTheDocumentedTable) {
+  const Result help = RunAdjacent("--help");
+  EXPECT_NE(help.output.find("3  refused for resources"), std::string::npos)
+      << help.output;
+  const auto dense = TempFile("dense.xyz");
+  {
+    std::ofstream out(dense);
+    for (int i = 0; i < 3000; ++i) out << "0.5 0.5 0.5\n";
+  }
+  for (const std::string command : {"neighbors ", "verify "}) {
+    const Result refused =
+        RunAdjacent(command + dense.string() + " --radius 1 --max-memory 4M");
+    EXPECT_EQ(refused.status, 3) << command << refused.output;
+    EXPECT_NE(refused.output.find("over the memory budget of 4.0 MiB"),
+              std::string::npos)
+        << refused.output;
+    EXPECT_NE(refused.output.find("REFUSED"), std::string::npos)
+        << refused.output;
+    EXPECT_EQ(refused.output.find("DISAGREE"), std::string::npos)
+        << refused.output;
+    const Result small_file =
+        RunAdjacent(command + dense.string() + " --radius 1 --max-memory 1K");
+    EXPECT_EQ(small_file.status, 3) << small_file.output;
+    EXPECT_NE(small_file.output.find(dense.filename().string()),
+              std::string::npos)
+        << small_file.output;
+    const Result bad_size =
+        RunAdjacent(command + dense.string() + " --radius 1 --max-memory lots");
+    EXPECT_EQ(bad_size.status, 2) << bad_size.output;
+    EXPECT_NE(bad_size.output.find("--max-memory"), std::string::npos)
+        << bad_size.output;
+    const Result unknown =
+        RunAdjacent(command + dense.string() + " --radius 1 --bogus");
+    EXPECT_EQ(unknown.status, 2) << unknown.output;
+    EXPECT_NE(unknown.output.find("unknown option --bogus"), std::string::npos)
+        << unknown.output;
+  }
+  for (const std::string command : {"stats ", "schedule ", "verify "}) {
+    const Result unknown = RunAdjacent(command + "--bogus mesh.off");
+    EXPECT_EQ(unknown.status, 2) << unknown.output;
+    EXPECT_NE(unknown.output.find("unknown option --bogus"), std::string::npos)
+        << command << unknown.output;
+    const Result device = RunAdjacent(command + "/dev/zero");
+    EXPECT_EQ(device.status, 2) << device.output;
+    EXPECT_NE(device.output.find("/dev/zero"), std::string::npos)
+        << device.output;
+  }
+  std::filesystem::remove(dense);
 }
 
 std::string ReadBytes(const std::filesystem::path& path) {

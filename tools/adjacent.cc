@@ -2,20 +2,25 @@
 // can run here, describes a user's mesh, and checks every variant against
 // the oracles on it.
 //
-// Exit status: 0 success, 1 a variant disagreed with its oracle, 2 bad usage
-// or unreadable input.
+// Exit status (kMainHelp prints the table): 0 success, 1 a variant
+// disagreed with its oracle, 2 bad input or option, 3 refused for
+// resources.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <iterator>
 #include <map>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "algorithms/common/errors.h"
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/common/points.h"
 #include "algorithms/common/simd.h"
 #include "algorithms/hash_grid/hash_grid.h"
@@ -34,6 +39,7 @@ namespace {
 constexpr int kOk = 0;
 constexpr int kDisagreement = 1;
 constexpr int kUsage = 2;
+constexpr int kRefused = 3;
 
 constexpr std::string_view kMainHelp =
     R"(usage: adjacent <command> [arguments]
@@ -66,6 +72,18 @@ MESH is a triangle mesh: .off, .obj, .ply or .stl (polygons are split into
 fans). CLOUD is a point set: .xyz or .pwn (x y z, then any fields), or the
 vertices of a .off, .obj, .ply or .stl (a PLY without faces is a cloud).
 `adjacent <command> --help` describes one command.
+
+Every command takes --max-memory SIZE (e.g. 512M, 4G): the most memory one
+piece of work may allocate for output its input does not fix (neighbour
+lists, scenes); more is refused before it is allocated. Default: half of
+this machine's memory.
+
+Exit status, every command:
+  0  success (every variant that ran agrees with the oracle)
+  1  a variant disagrees with the oracle, or a scene broke an invariant
+  2  bad input or option (the message names the file, option or value)
+  3  refused for resources: the work would need more memory than the
+     budget or the machine (the message names the size and the budget)
 )";
 
 constexpr std::string_view kVariantsHelp =
@@ -174,6 +192,30 @@ int Usage(std::string_view help, const std::string& problem) {
   return kUsage;
 }
 
+// The exit status for what a load or a run threw: a refusal for resources
+// (the memory budget, or memory the machine could not give) or bad input.
+int StatusOf(const std::exception& error) {
+  return dynamic_cast<const ResourceError*>(&error) != nullptr ||
+                 dynamic_cast<const std::bad_alloc*>(&error) != nullptr
+             ? kRefused
+             : kUsage;
+}
+
+// "" when `args` is the one positional argument `what` names; else what is
+// wrong, naming an unknown option first.
+std::string PositionalProblem(const std::vector<std::string>& args,
+                              std::string_view what) {
+  for (const std::string& arg : args) {
+    if (arg.size() > 1 && arg[0] == '-') return "unknown option " + arg;
+  }
+  if (args.empty()) return "missing " + std::string(what);
+  if (args.size() > 1) {
+    return "expected one " + std::string(what) + ", got " +
+           std::to_string(args.size()) + " arguments";
+  }
+  return "";
+}
+
 // `variants --markdown`: one table per family, the block between the
 // "BEGIN generated" and "END generated" lines of docs/<family>.md (a test
 // compares them; tools/update-docs.py rewrites them).
@@ -243,15 +285,16 @@ int Variants(const std::vector<std::string>& args) {
 // Loads the one MESH argument; on failure prints why and returns false.
 bool LoadArgument(const std::vector<std::string>& args, std::string_view help,
                   Mesh& mesh, int& status) {
-  if (args.size() != 1) {
-    status = Usage(help, args.empty() ? "missing MESH" : "expected one MESH");
+  if (const std::string problem = PositionalProblem(args, "MESH");
+      !problem.empty()) {
+    status = Usage(help, problem);
     return false;
   }
   try {
     mesh = scenes::LoadMesh(args[0]);
   } catch (const std::exception& error) {
     std::cerr << "adjacent: " << error.what() << "\n";
-    status = kUsage;
+    status = StatusOf(error);
     return false;
   }
   return true;
@@ -302,8 +345,9 @@ int Stats(const std::vector<std::string>& args) {
 bool LoadCloud(const std::vector<std::string>& args, std::string_view help,
                const CloudOptions& options, Points& points,
                hash_grid::Params& params, int& status) {
-  if (args.size() != 1) {
-    status = Usage(help, args.empty() ? "missing CLOUD" : "expected one CLOUD");
+  if (const std::string problem = PositionalProblem(args, "CLOUD");
+      !problem.empty()) {
+    status = Usage(help, problem);
     return false;
   }
   if (options.radius == 0) {
@@ -314,7 +358,7 @@ bool LoadCloud(const std::vector<std::string>& args, std::string_view help,
     points = scenes::LoadPoints(args[0]);
   } catch (const std::exception& error) {
     std::cerr << "adjacent: " << error.what() << "\n";
-    status = kUsage;
+    status = StatusOf(error);
     return false;
   }
   params.max_dist = options.radius;
@@ -414,12 +458,14 @@ int Neighbors(std::vector<std::string> args) {
               "backend", "list", "entries", "pairs", "cand/part", "duplicates",
               "threads", "time");
   bool differ = false;
+  bool refused = false;
   for (const NeighborsRow& row : rows) {
     const std::string backend(BackendName(row.backend));
     if (!row.problem.empty()) {
       std::printf("%-24s %-7s %s\n", row.variant.c_str(), backend.c_str(),
                   row.problem.c_str());
       differ = differ || !row.same_as_first;
+      refused = refused || row.refused;
       continue;
     }
     std::printf("%-24s %-7s %-4s %12llu %12llu %10.3f %10llu %7d %8.3f ms%s\n",
@@ -438,6 +484,12 @@ int Neighbors(std::vector<std::string> args) {
         args[0].c_str(), static_cast<double>(params.max_dist));
     return kDisagreement;
   }
+  if (refused) {
+    std::printf(
+        "some variants were REFUSED for resources (see --max-memory); the "
+        "others agree\n");
+    return kRefused;
+  }
   return kOk;
 }
 
@@ -447,13 +499,17 @@ int ReportVerifyRows(const std::vector<VerifyRow>& rows) {
               "backend", "result", "time", "detail");
   std::size_t agreed = 0;
   std::size_t differed = 0;
+  std::size_t refused = 0;
   for (const VerifyRow& row : rows) {
     const char* result = row.outcome == VerifyRow::Outcome::kAgrees ? "agrees"
                          : row.outcome == VerifyRow::Outcome::kDiffers
                              ? "DIFFERS"
+                         : row.outcome == VerifyRow::Outcome::kRefused
+                             ? "REFUSED"
                              : "skipped";
     char elapsed[32] = "-";
-    if (row.outcome != VerifyRow::Outcome::kSkipped) {
+    if (row.outcome == VerifyRow::Outcome::kAgrees ||
+        row.outcome == VerifyRow::Outcome::kDiffers) {
       std::snprintf(elapsed, sizeof elapsed, "%.3f ms", row.seconds * 1e3);
     }
     std::printf("%-20s %-22s %-7s %-9s %-11s %s\n", row.family.c_str(),
@@ -462,11 +518,19 @@ int ReportVerifyRows(const std::vector<VerifyRow>& rows) {
                 row.detail.c_str());
     agreed += row.outcome == VerifyRow::Outcome::kAgrees;
     differed += row.outcome == VerifyRow::Outcome::kDiffers;
+    refused += row.outcome == VerifyRow::Outcome::kRefused;
   }
   if (differed > 0) {
     std::printf("%zu of %zu variants that ran DISAGREE with the oracle\n",
                 differed, agreed + differed);
     return kDisagreement;
+  }
+  if (refused > 0) {
+    std::printf(
+        "%zu variants were REFUSED for resources (see --max-memory); the %zu "
+        "that ran agree with the oracle\n",
+        refused, agreed);
+    return kRefused;
   }
   std::printf("all %zu variants that ran agree with the oracle\n", agreed);
   return kOk;
@@ -579,6 +643,19 @@ int Main(int argc, char** argv) {
     std::cout << kMainHelp;
     return kOk;
   }
+  for (auto it = args.begin(); it != args.end(); ++it) {
+    if (*it != "--max-memory") continue;
+    if (std::next(it) == args.end()) {
+      return Usage(kMainHelp, "--max-memory needs a SIZE, e.g. 4G");
+    }
+    try {
+      memory::SetBudget(memory::ParseSize(*std::next(it)));
+    } catch (const std::exception& error) {
+      return Usage(kMainHelp, std::string("--max-memory: ") + error.what());
+    }
+    args.erase(it, it + 2);
+    break;
+  }
   try {
     if (command == "variants") return Variants(args);
     if (command == "stats") return Stats(args);
@@ -587,8 +664,16 @@ int Main(int argc, char** argv) {
     if (command == "neighbors") return Neighbors(args);
     if (command == "fracture") return FractureCommand(args);
     if (command == "sph") return SphCommand(args);
+  } catch (const ResourceError& refused) {
+    std::cerr << "adjacent " << command << ": " << refused.what() << "\n";
+    return kRefused;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "adjacent " << command
+              << ": the machine could not give the memory asked for; "
+                 "--max-memory below what it has refuses such work before "
+                 "allocating\n";
+    return kRefused;
   } catch (const std::exception& error) {
-    // Out of memory on a huge mesh, say: a message, never std::terminate.
     std::cerr << "adjacent " << command << ": " << error.what() << "\n";
     return kUsage;
   }

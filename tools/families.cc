@@ -4,8 +4,10 @@
 #include <array>
 #include <chrono>
 #include <exception>
+#include <new>
 #include <sstream>
 
+#include "algorithms/common/errors.h"
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/fracture/fracture.h"
@@ -56,6 +58,23 @@ VerifyRow RowFor(const std::string& family, const adj::Variant<Fn>& variant) {
   return row;
 }
 
+// What a variant threw, as its row's outcome: a refusal for resources (the
+// memory budget, or memory the machine could not give) is no disagreement.
+bool IsRefusal(const std::exception& error) {
+  return dynamic_cast<const ResourceError*>(&error) != nullptr ||
+         dynamic_cast<const std::bad_alloc*>(&error) != nullptr;
+}
+
+void RecordThrown(const std::exception& error, VerifyRow& row) {
+  if (IsRefusal(error)) {
+    row.outcome = VerifyRow::Outcome::kRefused;
+    row.detail = std::string("refused: ") + error.what();
+  } else {
+    row.outcome = VerifyRow::Outcome::kDiffers;
+    row.detail = std::string("threw: ") + error.what();
+  }
+}
+
 template <typename Run>
 double SecondsOf(Run&& run) {
   const auto start = std::chrono::steady_clock::now();
@@ -86,8 +105,7 @@ void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
           ascending, mesh.triangles.size(), out);
       if (!row.detail.empty()) row.outcome = VerifyRow::Outcome::kDiffers;
     } catch (const std::exception& error) {
-      row.outcome = VerifyRow::Outcome::kDiffers;
-      row.detail = std::string("threw: ") + error.what();
+      RecordThrown(error, row);
     }
     rows.push_back(row);
   }
@@ -99,6 +117,7 @@ struct ScheduledRun {
   triplet_schedule::Schedule schedule;
   std::string problem;  // the reference's first complaint, or ""
   std::string error;    // what the scheduler threw, or ""
+  bool refused = false;  // what it threw was a refusal for resources
   double seconds = 0;
 };
 
@@ -112,6 +131,7 @@ ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,
         [&] { variant.run(triplets, particles, width, run.schedule); });
   } catch (const std::exception& error) {
     run.error = error.what();
+    run.refused = IsRefusal(error);
     return run;
   }
   run.problem = checks::triplet_schedule::FirstProblem(
@@ -149,9 +169,11 @@ void VerifyTripletSchedules(const Mesh& mesh, std::vector<VerifyRow>& rows) {
         if (!run.error.empty()) {
           // A documented limit (16-bit indices) is not a disagreement.
           const bool limit = run.error.find("16-bit") != std::string::npos;
-          row.outcome = limit ? VerifyRow::Outcome::kSkipped
-                              : VerifyRow::Outcome::kDiffers;
-          row.detail = (limit ? "" : "threw: ") + run.error;
+          row.outcome = limit         ? VerifyRow::Outcome::kSkipped
+                        : run.refused ? VerifyRow::Outcome::kRefused
+                                      : VerifyRow::Outcome::kDiffers;
+          row.detail =
+              (limit ? "" : run.refused ? "refused: " : "threw: ") + run.error;
         } else if (!run.problem.empty()) {
           row.outcome = VerifyRow::Outcome::kDiffers;
           row.detail = "invalid schedule: " + run.problem;
@@ -246,8 +268,7 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
       row.outcome = VerifyRow::Outcome::kSkipped;
       row.detail = limit.what();
     } catch (const std::exception& error) {
-      row.outcome = VerifyRow::Outcome::kDiffers;
-      row.detail = std::string("threw: ") + error.what();
+      RecordThrown(error, row);
     }
     rows.push_back(row);
   }
@@ -283,8 +304,7 @@ void VerifyConnectedComponents(const Mesh& mesh, double& oracle_seconds,
         row.detail = "components: " + std::to_string(expected.count);
       }
     } catch (const std::exception& error) {
-      row.outcome = VerifyRow::Outcome::kDiffers;
-      row.detail = std::string("threw: ") + error.what();
+      RecordThrown(error, row);
     }
     rows.push_back(row);
   }
@@ -345,8 +365,7 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
         }
       }
     } catch (const std::exception& error) {
-      row.outcome = VerifyRow::Outcome::kDiffers;
-      row.detail = std::string("threw: ") + error.what();
+      RecordThrown(error, row);
     }
     rows.push_back(row);
   }
@@ -400,8 +419,10 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
         row.same_as_first = counts == first;
       }
     } catch (const std::exception& error) {
-      row.problem = std::string("threw: ") + error.what();
-      row.same_as_first = false;
+      row.refused = IsRefusal(error);
+      row.problem =
+          std::string(row.refused ? "refused: " : "threw: ") + error.what();
+      row.same_as_first = row.refused;
     }
     rows.push_back(std::move(row));
   }

@@ -36,7 +36,9 @@ struct VerifyRow {
   std::string family;
   std::string variant;
   Backend backend;
-  enum class Outcome { kAgrees, kDiffers, kSkipped } outcome;
+  // kRefused: it threw a refusal for resources (the memory budget, or
+  // memory the machine could not give), which says nothing of correctness.
+  enum class Outcome { kAgrees, kDiffers, kSkipped, kRefused } outcome;
   std::string detail;  // the first difference, or why it was skipped
   double seconds = 0;  // one run after a warm-up, wall clock
 };
@@ -81,6 +83,8 @@ struct NeighborsRow {
   // that ran, not counting muller's rows, which differ where its queries
   // went past their slots (the faithful quirk).
   bool same_as_first = true;
+  // It threw a refusal for resources (problem says which): not compared.
+  bool refused = false;
   int threads = 1;
   double seconds = 0;
 };
