@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/compaction/compact_kernel.h"
 #include "algorithms/compaction/compaction.h"
 
@@ -52,35 +54,44 @@ std::size_t ChainedCompact(const std::uint32_t* values,
   for (std::size_t c = 0; c < chunks; ++c) {
     ends[c].store(0, std::memory_order_relaxed);
   }
+  // A chunk waits for its predecessor's end: a thread whose chunk failed
+  // never publishes it, so the waits give up once the trap holds a failure.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(threads)
   {
     const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
     for (std::size_t c = static_cast<std::size_t>(omp_get_thread_num());
          c < chunks; c += team) {
-      const std::size_t b = c * chunk_items;
-      const std::size_t size = std::min(n, b + chunk_items) - b;
-      const std::size_t kept = detail::CountKeptKernel(flags + b, size);
-      std::size_t begin = 0;
-      if (c > 0) {
-        int spins = 0;
-        while ((begin = ends[c - 1].load(std::memory_order_acquire)) == 0) {
-          if (++spins == kSpinsBeforeYield) {
-            spins = 0;
-            std::this_thread::yield();
+      trap.Run([&] {
+        fault::Point("compaction.openmp.chained");
+        const std::size_t b = c * chunk_items;
+        const std::size_t size = std::min(n, b + chunk_items) - b;
+        const std::size_t kept = detail::CountKeptKernel(flags + b, size);
+        std::size_t begin = 0;
+        if (c > 0) {
+          int spins = 0;
+          while ((begin = ends[c - 1].load(std::memory_order_acquire)) == 0) {
+            if (trap.Failed()) return;
+            if (++spins == kSpinsBeforeYield) {
+              spins = 0;
+              std::this_thread::yield();
+            }
           }
+          --begin;
         }
-        --begin;
-      }
-      ends[c].store(begin + kept + 1, std::memory_order_release);
-      if (streaming) {
-        detail::CompactStreamingKernel(values + b, flags + b, size,
-                                       out + begin);
-      } else {
-        // Room = what this chunk keeps: the next chunk's output starts there.
-        detail::CompactKernel(values + b, flags + b, size, out + begin, kept);
-      }
+        ends[c].store(begin + kept + 1, std::memory_order_release);
+        if (streaming) {
+          detail::CompactStreamingKernel(values + b, flags + b, size,
+                                         out + begin);
+        } else {
+          // Room = what this chunk keeps: the next chunk's output starts
+          // there.
+          detail::CompactKernel(values + b, flags + b, size, out + begin, kept);
+        }
+      });
     }
   }
+  trap.Rethrow();
   return ends[chunks - 1].load(std::memory_order_relaxed) - 1;
 }
 
@@ -123,18 +134,22 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
   std::vector<std::size_t> begin(static_cast<std::size_t>(threads), n);
   std::size_t total = 0;
 
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(threads)
   {
     const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
     const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
-    const std::size_t b = n * t / team;
-    const std::size_t e = n * (t + 1) / team;
-    begin[t] = b;
-    kept[t] = detail::CompactKernel(values.data() + b, flags.data() + b, e - b,
-                                    out.data() + b, e - b);
+    trap.Run([&] {
+      fault::Point("compaction.openmp.in_place");
+      const std::size_t b = n * t / team;
+      const std::size_t e = n * (t + 1) / team;
+      begin[t] = b;
+      kept[t] = detail::CompactKernel(values.data() + b, flags.data() + b,
+                                      e - b, out.data() + b, e - b);
+    });
 #pragma omp barrier
 #pragma omp single
-    {
+    trap.Run([&] {
       std::size_t destination = 0;
       for (std::size_t u = 0; u < team; ++u) {
         if (destination != begin[u] && kept[u] != 0) {
@@ -144,8 +159,9 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
         destination += kept[u];
       }
       total = destination;
-    }
+    });
   }
+  trap.Rethrow();
   return total;
 }
 

@@ -19,6 +19,8 @@
 #include <random>
 #include <unordered_map>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/connected_components/connected_components.h"
 
 namespace adj::connected_components {
@@ -63,16 +65,19 @@ inline void Link(std::uint32_t* comp, std::uint32_t u, std::uint32_t v) {
 }
 
 // GAP's Compress, inside the caller's parallel region.
-inline void Compress(std::uint32_t* comp, std::int64_t vertices) {
+inline void Compress(std::uint32_t* comp, std::int64_t vertices,
+                     ExceptionTrap& trap) {
 #pragma omp for schedule(dynamic, 16384)
   for (std::int64_t vertex = 0; vertex < vertices; ++vertex) {
-    const auto v = static_cast<std::uint32_t>(vertex);
-    std::uint32_t parent = Load(comp, v);
-    std::uint32_t grandparent;
-    while (parent != (grandparent = Load(comp, parent))) {
-      Store(comp, v, grandparent);
-      parent = grandparent;
-    }
+    trap.Run([&] {
+      const auto v = static_cast<std::uint32_t>(vertex);
+      std::uint32_t parent = Load(comp, v);
+      std::uint32_t grandparent;
+      while (parent != (grandparent = Load(comp, parent))) {
+        Store(comp, v, grandparent);
+        parent = grandparent;
+      }
+    });
   }
 }
 
@@ -111,40 +116,54 @@ void AfforestLabelsTrusted(const Csr& graph, Components& out) {
   std::uint32_t frequent = 0;
   std::uint32_t count = 0;
   int team = 1;
+  // Every loop body runs in the trap: once a thread fails, the others skip
+  // what is left (the labels are then not all valid ids to follow) but
+  // still reach every barrier.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(threads)
   {
 #pragma omp single nowait
     team = omp_get_num_threads();
 #pragma omp for schedule(static)
     for (std::int64_t v = 0; v < vertices; ++v) {
-      Store(comp, static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(v));
+      trap.Run([&] {
+        fault::Point("connected_components.afforest");
+        Store(comp, static_cast<std::uint32_t>(v),
+              static_cast<std::uint32_t>(v));
+      });
     }
     for (int round = 0; round < kNeighborRounds; ++round) {
 #pragma omp for schedule(dynamic, 16384)
       for (std::int64_t vertex = 0; vertex < vertices; ++vertex) {
-        const auto u = static_cast<std::uint32_t>(vertex);
-        const std::uint32_t k = offsets[u] + static_cast<std::uint32_t>(round);
-        if (k < offsets[u + 1]) Link(comp, u, indices[k]);
+        trap.Run([&] {
+          const auto u = static_cast<std::uint32_t>(vertex);
+          const std::uint32_t k =
+              offsets[u] + static_cast<std::uint32_t>(round);
+          if (k < offsets[u + 1]) Link(comp, u, indices[k]);
+        });
       }
-      Compress(comp, vertices);
+      Compress(comp, vertices, trap);
     }
 #pragma omp single
-    frequent = n == 0 ? 0 : SampleFrequentLabel(comp, n);
+    trap.Run([&] { frequent = n == 0 ? 0 : SampleFrequentLabel(comp, n); });
 #pragma omp for schedule(dynamic, 16384)
     for (std::int64_t vertex = 0; vertex < vertices; ++vertex) {
-      const auto u = static_cast<std::uint32_t>(vertex);
-      if (Load(comp, u) == frequent) continue;
-      for (std::uint32_t k = offsets[u] + kNeighborRounds; k < offsets[u + 1];
-           ++k) {
-        Link(comp, u, indices[k]);
-      }
+      trap.Run([&] {
+        const auto u = static_cast<std::uint32_t>(vertex);
+        if (Load(comp, u) == frequent) return;
+        for (std::uint32_t k = offsets[u] + kNeighborRounds; k < offsets[u + 1];
+             ++k) {
+          Link(comp, u, indices[k]);
+        }
+      });
     }
-    Compress(comp, vertices);
+    Compress(comp, vertices, trap);
 #pragma omp for schedule(static) reduction(+ : count)
     for (std::int64_t v = 0; v < vertices; ++v) {
       count += comp[v] == static_cast<std::uint32_t>(v) ? 1 : 0;
     }
   }
+  trap.Rethrow();
   out.count = count;
   out.threads = team;
 }

@@ -6,6 +6,9 @@
 #include <array>
 #include <string>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
+
 namespace adj::connected_components {
 
 std::span<const Variant> Variants() {
@@ -125,18 +128,23 @@ void Check(const Csr& graph, int threads) {
   std::uint64_t fingerprint = 0;
   bool bad = false;
   bool malformed = false;
+  ExceptionTrap trap;
 #pragma omp parallel for num_threads(std::max(threads, 1)) \
     schedule(dynamic, 1) reduction(+ : fingerprint) reduction(|| : bad, malformed)
   for (std::int64_t chunk = 0; chunk < chunks; ++chunk) {
-    const std::size_t begin = static_cast<std::size_t>(chunk) * kChunkRows;
-    bool out_of_range = false;
-    bool chunk_malformed = false;
-    fingerprint += detail::SymmetryFingerprint(graph, begin,
-                                               std::min(n, begin + kChunkRows),
-                                               &out_of_range, &chunk_malformed);
-    bad = bad || out_of_range;
-    malformed = malformed || chunk_malformed;
+    trap.Run([&] {
+      fault::Point("connected_components.check");
+      const std::size_t begin = static_cast<std::size_t>(chunk) * kChunkRows;
+      bool out_of_range = false;
+      bool chunk_malformed = false;
+      fingerprint += detail::SymmetryFingerprint(
+          graph, begin, std::min(n, begin + kChunkRows), &out_of_range,
+          &chunk_malformed);
+      bad = bad || out_of_range;
+      malformed = malformed || chunk_malformed;
+    });
   }
+  trap.Rethrow();
   if (malformed) throw_malformed();
   if (bad) ThrowFirstBadId(graph);
   if (fingerprint != 0) {

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <atomic>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/connected_components/connected_components.h"
 
 namespace adj::connected_components {
@@ -67,51 +69,63 @@ void EclCcOpenMpLabelsTrusted(const Csr& graph, Components& out) {
   const auto vertices = static_cast<std::int64_t>(n);
   std::uint32_t count = 0;
   int team = 1;
+  // Every loop body runs in the trap: once a thread fails, the others skip
+  // what is left (the parents are then not all valid ids to follow) but
+  // still reach every barrier.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(threads)
   {
 #pragma omp single nowait
     team = omp_get_num_threads();
 #pragma omp for schedule(guided)
     for (std::int64_t v = 0; v < vertices; ++v) {
-      auto m = static_cast<std::uint32_t>(v);
-      for (std::uint32_t k = offsets[v]; m == v && k < offsets[v + 1]; ++k) {
-        m = std::min(m, indices[k]);
-      }
-      Store(parent, static_cast<std::uint32_t>(v), m);
+      trap.Run([&] {
+        fault::Point("connected_components.ecl_cc_openmp");
+        auto m = static_cast<std::uint32_t>(v);
+        for (std::uint32_t k = offsets[v]; m == v && k < offsets[v + 1]; ++k) {
+          m = std::min(m, indices[k]);
+        }
+        Store(parent, static_cast<std::uint32_t>(v), m);
+      });
     }
 #pragma omp for schedule(guided)
     for (std::int64_t vertex = 0; vertex < vertices; ++vertex) {
-      const auto v = static_cast<std::uint32_t>(vertex);
-      if (Load(parent, v) == v) continue;
-      std::uint32_t v_rep = Representative(parent, v);
-      for (std::uint32_t k = offsets[v]; k < offsets[v + 1]; ++k) {
-        const std::uint32_t u = indices[k];
-        if (u >= v) continue;
-        std::uint32_t u_rep = Representative(parent, u);
-        while (v_rep != u_rep) {
-          if (v_rep < u_rep) {
-            const std::uint32_t seen = CompareAndSwap(parent, u_rep, v_rep);
-            if (seen == u_rep) break;
-            u_rep = seen;
-          } else {
-            const std::uint32_t seen = CompareAndSwap(parent, v_rep, u_rep);
-            if (seen == v_rep) break;
-            v_rep = seen;
+      trap.Run([&] {
+        const auto v = static_cast<std::uint32_t>(vertex);
+        if (Load(parent, v) == v) return;
+        std::uint32_t v_rep = Representative(parent, v);
+        for (std::uint32_t k = offsets[v]; k < offsets[v + 1]; ++k) {
+          const std::uint32_t u = indices[k];
+          if (u >= v) continue;
+          std::uint32_t u_rep = Representative(parent, u);
+          while (v_rep != u_rep) {
+            if (v_rep < u_rep) {
+              const std::uint32_t seen = CompareAndSwap(parent, u_rep, v_rep);
+              if (seen == u_rep) break;
+              u_rep = seen;
+            } else {
+              const std::uint32_t seen = CompareAndSwap(parent, v_rep, u_rep);
+              if (seen == v_rep) break;
+              v_rep = seen;
+            }
           }
         }
-      }
+      });
     }
 #pragma omp for schedule(guided) reduction(+ : count)
     for (std::int64_t vertex = 0; vertex < vertices; ++vertex) {
-      const auto v = static_cast<std::uint32_t>(vertex);
-      const std::uint32_t old = Load(parent, v);
-      std::uint32_t root = old;
-      std::uint32_t next;
-      while (root > (next = Load(parent, root))) root = next;
-      if (root != old) Store(parent, v, root);
-      count += root == v ? 1 : 0;
+      trap.Run([&] {
+        const auto v = static_cast<std::uint32_t>(vertex);
+        const std::uint32_t old = Load(parent, v);
+        std::uint32_t root = old;
+        std::uint32_t next;
+        while (root > (next = Load(parent, root))) root = next;
+        if (root != old) Store(parent, v, root);
+        count += root == v ? 1 : 0;
+      });
     }
   }
+  trap.Rethrow();
   out.count = count;
   out.threads = team;
 }

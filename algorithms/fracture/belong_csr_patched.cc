@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/fracture/belong_lists.h"
 
 namespace adj::fracture::detail {
@@ -52,31 +54,43 @@ class CsrPatched final : public BelongStore {
     };
     const auto particles = static_cast<std::int64_t>(particles_);
     next_offsets_.assign(particles_ + 1, 0);
+    ExceptionTrap count_trap;
 #pragma omp parallel for schedule(static)
     for (std::int64_t p = 0; p < particles; ++p) {
-      std::uint32_t count = added_offsets_[p + 1] - added_offsets_[p];
-      for (std::uint32_t e = offsets_[p]; e < offsets_[p + 1]; ++e) {
-        count += kept(indices_[e]);
-      }
-      next_offsets_[p + 1] = count;
+      count_trap.Run([&] {
+        fault::Point("fracture.belong_csr_patched.count");
+        std::uint32_t count = added_offsets_[p + 1] - added_offsets_[p];
+        for (std::uint32_t e = offsets_[p]; e < offsets_[p + 1]; ++e) {
+          count += kept(indices_[e]);
+        }
+        next_offsets_[p + 1] = count;
+      });
     }
+    count_trap.Rethrow();
     for (std::size_t p = 0; p < particles_; ++p) {
       next_offsets_[p + 1] += next_offsets_[p];
     }
     next_indices_.resize(next_offsets_[particles_]);
+    ExceptionTrap fill_trap;
 #pragma omp parallel for schedule(static)
     for (std::int64_t p = 0; p < particles; ++p) {
-      std::uint32_t out = next_offsets_[p];
-      std::uint32_t a = added_offsets_[p];
-      const std::uint32_t a_end = added_offsets_[p + 1];
-      for (std::uint32_t e = offsets_[p]; e < offsets_[p + 1]; ++e) {
-        const std::uint32_t s = indices_[e];
-        if (!kept(s)) continue;
-        while (a < a_end && added_[a] < s) next_indices_[out++] = added_[a++];
-        next_indices_[out++] = s;
-      }
-      while (a < a_end) next_indices_[out++] = added_[a++];
+      fill_trap.Run([&] {
+        fault::Point("fracture.belong_csr_patched.fill");
+        std::uint32_t out = next_offsets_[p];
+        std::uint32_t a = added_offsets_[p];
+        const std::uint32_t a_end = added_offsets_[p + 1];
+        for (std::uint32_t e = offsets_[p]; e < offsets_[p + 1]; ++e) {
+          const std::uint32_t s = indices_[e];
+          if (!kept(s)) continue;
+          while (a < a_end && added_[a] < s) {
+            next_indices_[out++] = added_[a++];
+          }
+          next_indices_[out++] = s;
+        }
+        while (a < a_end) next_indices_[out++] = added_[a++];
+      });
     }
+    fill_trap.Rethrow();
     offsets_.swap(next_offsets_);
     indices_.swap(next_indices_);
     for (const std::uint32_t s : touched_slots_) touched_[s] = 0;

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/fracture/belong_lists.h"
 #include "algorithms/fracture/openmp_simulation.h"
 
@@ -50,10 +52,15 @@ class DataParallelSimulation final : public detail::OpenMpSimulation {
     const std::uint32_t max = params_.max_cluster_size;
     while (!active_.empty()) {
       const auto walks = static_cast<std::int64_t>(active_.size());
+      ExceptionTrap trap;
 #pragma omp parallel for schedule(dynamic, 1)
       for (std::int64_t a = 0; a < walks; ++a) {
-        Propose(active_[a], max);
+        trap.Run([&] {
+          fault::Point("fracture.data_parallel.propose");
+          Propose(active_[a], max);
+        });
       }
+      trap.Rethrow();
       offers_.clear();
       for (const std::uint32_t c : active_) {
         if (proposal_[c] != kNone) offers_.emplace_back(proposal_[c], c);

@@ -4,6 +4,8 @@
 #include <memory>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/fracture/openmp_simulation.h"
@@ -21,10 +23,15 @@ void OpenMpSimulation::DetectDamage(const Points& positions) {
   const float limit = params_.damage_distance * params_.damage_distance;
   const auto particles = static_cast<std::int64_t>(state_.Particles());
   mask_.assign(state_.Particles(), 0);
+  ExceptionTrap trap;
 #pragma omp parallel for schedule(static)
   for (std::int64_t p = 0; p < particles; ++p) {
-    mask_[p] = Damaged(static_cast<std::uint32_t>(p), positions, limit);
+    trap.Run([&] {
+      fault::Point("fracture.openmp.damage");
+      mask_[p] = Damaged(static_cast<std::uint32_t>(p), positions, limit);
+    });
   }
+  trap.Rethrow();
   removed_.clear();
   for (std::uint32_t p = 0; p < state_.Particles(); ++p) {
     if (mask_[p]) removed_.push_back(p);
@@ -37,19 +44,24 @@ void OpenMpSimulation::RemoveParticles() {
   set->InsertAll(removed_);
   const auto* compact = FindVariant(compaction::Variants(), "serial");
   const auto clusters = static_cast<std::int64_t>(influenced_.size());
+  ExceptionTrap trap;
 #pragma omp parallel
   {
     std::vector<std::uint8_t> flags;
 #pragma omp for schedule(dynamic)
     for (std::int64_t i = 0; i < clusters; ++i) {
-      auto& members = state_.clusters.slots[influenced_[i]].particles;
-      flags.resize(members.size());
-      for (std::size_t k = 0; k < members.size(); ++k) {
-        flags[k] = set->Contains(members[k]);
-      }
-      members.resize(compact->run(members, flags, members));
+      trap.Run([&] {
+        fault::Point("fracture.openmp.remove");
+        auto& members = state_.clusters.slots[influenced_[i]].particles;
+        flags.resize(members.size());
+        for (std::size_t k = 0; k < members.size(); ++k) {
+          flags[k] = set->Contains(members[k]);
+        }
+        members.resize(compact->run(members, flags, members));
+      });
     }
   }
+  trap.Rethrow();
 }
 
 void OpenMpSimulation::BuildGraph() {
@@ -65,29 +77,34 @@ void OpenMpSimulation::BuildGraph() {
   scratch_.resize(static_cast<std::size_t>(omp_get_max_threads()));
   for (auto& local : scratch_) local.assign(state_.Particles(), kNone);
   for (int pass = 0; pass < 2; ++pass) {
+    ExceptionTrap trap;
 #pragma omp parallel
     {
       auto& local = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(dynamic)
       for (std::int64_t i = 0; i < clusters; ++i) {
-        const auto& members = slots[influenced_[i]].particles;
-        for (std::uint32_t k = 0; k < members.size(); ++k) {
-          local[members[k]] = k;
-        }
-        for (std::uint32_t k = 0; k < members.size(); ++k) {
-          const std::uint32_t v = base_[i] + k;
-          std::uint32_t at = pass == 0 ? 0 : graph_.offsets[v];
-          topology_.ForEachIntactNeighbor(
-              members[k], state_.node_is_particle, [&](std::uint32_t q) {
-                if (local[q] == kNone) return;
-                if (pass == 1) graph_.indices[at] = base_[i] + local[q];
-                ++at;
-              });
-          if (pass == 0) graph_.offsets[v + 1] = at;
-        }
-        for (const std::uint32_t p : members) local[p] = kNone;
+        trap.Run([&] {
+          fault::Point("fracture.openmp.graph");
+          const auto& members = slots[influenced_[i]].particles;
+          for (std::uint32_t k = 0; k < members.size(); ++k) {
+            local[members[k]] = k;
+          }
+          for (std::uint32_t k = 0; k < members.size(); ++k) {
+            const std::uint32_t v = base_[i] + k;
+            std::uint32_t at = pass == 0 ? 0 : graph_.offsets[v];
+            topology_.ForEachIntactNeighbor(
+                members[k], state_.node_is_particle, [&](std::uint32_t q) {
+                  if (local[q] == kNone) return;
+                  if (pass == 1) graph_.indices[at] = base_[i] + local[q];
+                  ++at;
+                });
+            if (pass == 0) graph_.offsets[v + 1] = at;
+          }
+          for (const std::uint32_t p : members) local[p] = kNone;
+        });
       }
     }
+    trap.Rethrow();
     if (pass == 0) {
       for (std::size_t v = 0; v < vertices; ++v) {
         graph_.offsets[v + 1] += graph_.offsets[v];
@@ -115,21 +132,26 @@ void OpenMpSimulation::SearchMergeTargets(Csr& merges) {
   }
   const std::uint32_t max = params_.max_cluster_size;
   const auto items = static_cast<std::int64_t>(fresh_.entries());
+  ExceptionTrap trap;
 #pragma omp parallel for schedule(dynamic, 16)
   for (std::int64_t e = 0; e < items; ++e) {
-    const std::uint32_t c = row_of_[e];
-    std::atomic_ref<std::uint8_t> searched(searched_[c]);
-    if (searched.load(std::memory_order_relaxed)) continue;
-    const auto size = static_cast<std::uint32_t>(fresh_.RowSize(c));
-    topology_.ForEachIntactNeighbor(
-        fresh_.indices[e], state_.node_is_particle, [&](std::uint32_t j) {
-          for (const std::uint32_t nc : belong_->Of(j)) {
-            if (searched.load(std::memory_order_relaxed)) return;
-            if (!table.valid[nc]) continue;
-            Try(c, nc, size, max);
-          }
-        });
+    trap.Run([&] {
+      fault::Point("fracture.openmp.merge");
+      const std::uint32_t c = row_of_[e];
+      std::atomic_ref<std::uint8_t> searched(searched_[c]);
+      if (searched.load(std::memory_order_relaxed)) return;
+      const auto size = static_cast<std::uint32_t>(fresh_.RowSize(c));
+      topology_.ForEachIntactNeighbor(
+          fresh_.indices[e], state_.node_is_particle, [&](std::uint32_t j) {
+            for (const std::uint32_t nc : belong_->Of(j)) {
+              if (searched.load(std::memory_order_relaxed)) return;
+              if (!table.valid[nc]) continue;
+              Try(c, nc, size, max);
+            }
+          });
+    });
   }
+  trap.Rethrow();
   merges.offsets.assign(1, 0);
   merges.indices.clear();
   for (std::size_t c = 0; c < count; ++c) {

@@ -30,6 +30,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "algorithms/common/fault_points.h"
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
@@ -344,6 +345,7 @@ void CellSortedQueryAll(const Points& points, const Params& params,
     const std::uint32_t s_begin = grid.start[c_begin];
     const std::uint32_t s_end = grid.start[c_end];
     trap.Run([&] {
+      fault::Point("hash_grid.cell_sorted.query");
       scratch.used = 0;
       candidates[t] =
           QueryCells(grid, params, list == ListKind::kHalf, sort_rows, filter,

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::prefix_sum {
@@ -33,31 +35,38 @@ std::uint32_t OpenMpScan(Kind kind, std::span<const std::uint32_t> in,
   std::uint32_t* target = out.data();
   std::vector<std::uint32_t> slice_sums(static_cast<std::size_t>(threads));
 
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(threads)
   {
     const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
     const std::size_t count = static_cast<std::size_t>(omp_get_num_threads());
     const std::size_t begin = n * thread / count;
     const std::size_t end = n * (thread + 1) / count;
-    std::uint32_t sum = 0;
-    for (std::size_t i = begin; i < end; ++i) sum += source[i];
-    slice_sums[thread] = sum;
+    trap.Run([&] {
+      fault::Point("prefix_sum.openmp.sums");
+      std::uint32_t sum = 0;
+      for (std::size_t i = begin; i < end; ++i) sum += source[i];
+      slice_sums[thread] = sum;
+    });
 #pragma omp barrier
-    std::uint32_t running = 0;
-    for (std::size_t t = 0; t < thread; ++t) running += slice_sums[t];
-    if (exclusive) {
-      for (std::size_t i = begin; i < end; ++i) {
-        const std::uint32_t value = source[i];  // out may alias in
-        target[i] = running;
-        running += value;
+    trap.Run([&] {
+      std::uint32_t running = 0;
+      for (std::size_t t = 0; t < thread; ++t) running += slice_sums[t];
+      if (exclusive) {
+        for (std::size_t i = begin; i < end; ++i) {
+          const std::uint32_t value = source[i];  // out may alias in
+          target[i] = running;
+          running += value;
+        }
+      } else {
+        for (std::size_t i = begin; i < end; ++i) {
+          running += source[i];
+          target[i] = running;
+        }
       }
-    } else {
-      for (std::size_t i = begin; i < end; ++i) {
-        running += source[i];
-        target[i] = running;
-      }
-    }
+    });
   }
+  trap.Rethrow();
   std::uint32_t total = 0;
   for (const std::uint32_t sum : slice_sums) total += sum;
   return total;

@@ -47,6 +47,8 @@
 #include <limits>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/triangle_adjacency/count_kernel.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
@@ -377,6 +379,9 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       static_cast<std::size_t>(threads));
   std::vector<std::size_t> split(static_cast<std::size_t>(threads));
 
+  // Each phase between barriers runs in the trap, so that a thread that
+  // fails still reaches every barrier.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(threads)
   {
     const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
@@ -409,49 +414,54 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
     // second thread walking backward.
     const bool meet =
         paired && !ranked && (scattered || tuning.meet_on_every_mesh);
-    if (!meet) {
-      counted = detail::CountSliceKernel(triangles.data(), t_begin, t_end, n,
-                                         mine, ranked ? rank : nullptr);
-    } else {
-      // Without ranks the order of counting does not matter, so on a
-      // scattered mesh the pair meets where its work does: the first thread
-      // takes chunks from the front, the second from the back: equal halves
-      // of a subdivided mesh cost differently
-      // (docs/triangle_adjacency.md#decisions-and-dead-ends).
-      const bool second = thread == region_first + 1;
-      const std::size_t chunks =
-          (r_end - r_begin + chunk_triangles - 1) / chunk_triangles;
-      std::size_t taken = 0;
-      while (claimed[region].fetch_add(1, std::memory_order_relaxed) < chunks) {
-        const std::size_t chunk = second ? chunks - 1 - taken : taken;
-        ++taken;
-        const std::size_t begin = r_begin + chunk * chunk_triangles;
-        const detail::SliceCount part = detail::CountSliceKernel(
-            triangles.data(), begin, std::min(begin + chunk_triangles, r_end),
-            n, mine, nullptr);
-        counted.low = std::min(counted.low, part.low);
-        counted.high = std::max(counted.high, part.high);
-        // Whatever is left goes to the partner, which finds any earlier
-        // error: the smallest error of all threads is still the first.
-        if (part.first_bad != kNoError) {
-          counted.first_bad = part.first_bad;
-          break;
+    trap.Run([&] {
+      fault::Point("triangle_adjacency.openmp.count");
+      if (!meet) {
+        counted = detail::CountSliceKernel(triangles.data(), t_begin, t_end, n,
+                                           mine, ranked ? rank : nullptr);
+      } else {
+        // Without ranks the order of counting does not matter, so on a
+        // scattered mesh the pair meets where its work does: the first thread
+        // takes chunks from the front, the second from the back: equal halves
+        // of a subdivided mesh cost differently
+        // (docs/triangle_adjacency.md#decisions-and-dead-ends).
+        const bool second = thread == region_first + 1;
+        const std::size_t chunks =
+            (r_end - r_begin + chunk_triangles - 1) / chunk_triangles;
+        std::size_t taken = 0;
+        while (claimed[region].fetch_add(1, std::memory_order_relaxed) <
+               chunks) {
+          const std::size_t chunk = second ? chunks - 1 - taken : taken;
+          ++taken;
+          const std::size_t begin = r_begin + chunk * chunk_triangles;
+          const detail::SliceCount part = detail::CountSliceKernel(
+              triangles.data(), begin, std::min(begin + chunk_triangles, r_end),
+              n, mine, nullptr);
+          counted.low = std::min(counted.low, part.low);
+          counted.high = std::max(counted.high, part.high);
+          // Whatever is left goes to the partner, which finds any earlier
+          // error: the smallest error of all threads is still the first.
+          if (part.first_bad != kNoError) {
+            counted.first_bad = part.first_bad;
+            break;
+          }
         }
+        if (!second)
+          split[region] = std::min(r_begin + taken * chunk_triangles, r_end);
       }
-      if (!second)
-        split[region] = std::min(r_begin + taken * chunk_triangles, r_end);
-    }
-    // On an error the counts stay as they are: only the window is cleared.
-    first_bad[thread] = counted.first_bad;
-    const std::uint32_t low = counted.low;
-    const std::uint32_t high = counted.high;
+      // On an error the counts stay as they are: only the window is cleared.
+      first_bad[thread] = counted.first_bad;
+      if (counted.low <= counted.high) {
+        windows[thread] = {counted.low, std::size_t{counted.high} + 1};
+      }
+    });
     Window& window = windows[thread];
-    if (low <= high) window = {low, std::size_t{high} + 1};
 #pragma omp barrier
 #pragma omp single
     {
       team_size = static_cast<int>(team);
-      failed = std::any_of(first_bad.begin(), first_bad.end(),
+      failed = trap.Failed() ||
+               std::any_of(first_bad.begin(), first_bad.end(),
                            [](std::size_t bad) { return bad != kNoError; });
     }  // implicit barrier
     if (meet) {
@@ -470,24 +480,29 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       const bool first = thread == 0;
       const bool last = thread + 1 == team;
       MergeState state;
-      if (first || last) {
-        state.running =
-            first ? 0 : static_cast<std::uint32_t>(3 * triangle_count);
-        MergeRange(team_windows, counts.data(), n, p_begin, p_end,
-                   /*backward=*/!first, offsets, state);
-        if (first) range_sums[thread] = state.running;
-      } else {
-        range_sums[thread] =
-            CountedIn(team_windows, counts.data(), n, p_begin, p_end);
-      }
+      trap.Run([&] {
+        fault::Point("triangle_adjacency.openmp.merge");
+        if (first || last) {
+          state.running =
+              first ? 0 : static_cast<std::uint32_t>(3 * triangle_count);
+          MergeRange(team_windows, counts.data(), n, p_begin, p_end,
+                     /*backward=*/!first, offsets, state);
+          if (first) range_sums[thread] = state.running;
+        } else {
+          range_sums[thread] =
+              CountedIn(team_windows, counts.data(), n, p_begin, p_end);
+        }
+      });
       if (team > 2) {
 #pragma omp barrier
         if (!first && !last) {
-          for (std::size_t u = 0; u < thread; ++u) {
-            state.running += range_sums[u];
-          }
-          MergeRange(team_windows, counts.data(), n, p_begin, p_end,
-                     /*backward=*/false, offsets, state);
+          trap.Run([&] {
+            for (std::size_t u = 0; u < thread; ++u) {
+              state.running += range_sums[u];
+            }
+            MergeRange(team_windows, counts.data(), n, p_begin, p_end,
+                       /*backward=*/false, offsets, state);
+          });
         }
       }
       range_max[thread] = state.longest;
@@ -496,57 +511,60 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       const bool ranks_overflow =
           std::any_of(part_max.begin(), part_max.begin() + team,
                       [](std::uint32_t longest) { return longest > 256; });
-      if (ranked && !ranks_overflow) {
-        // mine[p] is where this thread's part of row p ends; the entry of
-        // rank r goes r slots before it. No store waits on a decrement, and
-        // every slot is known ahead, so it is prefetched: the cursors
-        // 2 x kFillPrefetch triangles ahead, the slots kFillPrefetch ahead.
-        const auto slot = [&](std::size_t t, int corner) {
-          return mine[triangles[t][corner]] - 1 -
-                 (rank[t] >> (8 * corner) & 0xff);
-        };
-        const auto fill = [&](std::size_t t) {
-          const auto id = static_cast<std::uint32_t>(t);
-          indices[slot(t, 0)] = id;
-          indices[slot(t, 1)] = id;
-          indices[slot(t, 2)] = id;
-        };
-        std::size_t t = t_begin;
-        for (; t + 2 * kFillPrefetch < t_end; ++t) {
-          PrefetchCursors(mine, triangles[t + 2 * kFillPrefetch]);
-          const std::size_t near = t + kFillPrefetch;
-          hwy::Prefetch(indices + slot(near, 0));
-          hwy::Prefetch(indices + slot(near, 1));
-          hwy::Prefetch(indices + slot(near, 2));
-          fill(t);
+      trap.Run([&] {
+        fault::Point("triangle_adjacency.openmp.fill");
+        if (ranked && !ranks_overflow) {
+          // mine[p] is where this thread's part of row p ends; the entry of
+          // rank r goes r slots before it. No store waits on a decrement, and
+          // every slot is known ahead, so it is prefetched: the cursors
+          // 2 x kFillPrefetch triangles ahead, the slots kFillPrefetch ahead.
+          const auto slot = [&](std::size_t t, int corner) {
+            return mine[triangles[t][corner]] - 1 -
+                   (rank[t] >> (8 * corner) & 0xff);
+          };
+          const auto fill = [&](std::size_t t) {
+            const auto id = static_cast<std::uint32_t>(t);
+            indices[slot(t, 0)] = id;
+            indices[slot(t, 1)] = id;
+            indices[slot(t, 2)] = id;
+          };
+          std::size_t t = t_begin;
+          for (; t + 2 * kFillPrefetch < t_end; ++t) {
+            PrefetchCursors(mine, triangles[t + 2 * kFillPrefetch]);
+            const std::size_t near = t + kFillPrefetch;
+            hwy::Prefetch(indices + slot(near, 0));
+            hwy::Prefetch(indices + slot(near, 1));
+            hwy::Prefetch(indices + slot(near, 2));
+            fill(t);
+          }
+          for (; t < t_end; ++t) fill(t);
+        } else if (scattered) {
+          // NvCloth's decrementing fill, prefetching the cursors
+          // 2 x kScatteredFillPrefetch triangles ahead and, half as far, the
+          // slot below each cursor's present value: the slot it will fill
+          // lies at most a few entries lower, nearly always in that line.
+          constexpr std::size_t kAhead = kScatteredFillPrefetch;
+          std::size_t t = t_begin;
+          for (; t + 2 * kAhead < t_end; ++t) {
+            PrefetchCursors(mine, triangles[t + 2 * kAhead]);
+            const Triangle& near = triangles[t + kAhead];
+            hwy::Prefetch(indices + mine[near[0]] - 1);
+            hwy::Prefetch(indices + mine[near[1]] - 1);
+            hwy::Prefetch(indices + mine[near[2]] - 1);
+            FillDecrementing(triangles.data(), t, mine, indices);
+          }
+          for (; t < t_end; ++t) {
+            FillDecrementing(triangles.data(), t, mine, indices);
+          }
+        } else if (tuning.paired_fill) {
+          FillQuadPairs(triangles.data(), t_begin, t_end, mine, indices);
+        } else {
+          // NvCloth's decrementing fill, on this thread's cursors.
+          for (std::size_t t = t_begin; t < t_end; ++t) {
+            FillDecrementing(triangles.data(), t, mine, indices);
+          }
         }
-        for (; t < t_end; ++t) fill(t);
-      } else if (scattered) {
-        // NvCloth's decrementing fill, prefetching the cursors
-        // 2 x kScatteredFillPrefetch triangles ahead and, half as far, the
-        // slot below each cursor's present value: the slot it will fill
-        // lies at most a few entries lower, nearly always in that line.
-        constexpr std::size_t kAhead = kScatteredFillPrefetch;
-        std::size_t t = t_begin;
-        for (; t + 2 * kAhead < t_end; ++t) {
-          PrefetchCursors(mine, triangles[t + 2 * kAhead]);
-          const Triangle& near = triangles[t + kAhead];
-          hwy::Prefetch(indices + mine[near[0]] - 1);
-          hwy::Prefetch(indices + mine[near[1]] - 1);
-          hwy::Prefetch(indices + mine[near[2]] - 1);
-          FillDecrementing(triangles.data(), t, mine, indices);
-        }
-        for (; t < t_end; ++t) {
-          FillDecrementing(triangles.data(), t, mine, indices);
-        }
-      } else if (tuning.paired_fill) {
-        FillQuadPairs(triangles.data(), t_begin, t_end, mine, indices);
-      } else {
-        // NvCloth's decrementing fill, on this thread's cursors.
-        for (std::size_t t = t_begin; t < t_end; ++t) {
-          FillDecrementing(triangles.data(), t, mine, indices);
-        }
-      }
+      });
 #pragma omp barrier
     }
     // Cursors went only into windows, each thread's into its own array's.
@@ -554,6 +572,7 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
       std::fill(mine + window.low, mine + window.high, 0u);
     }
   }
+  trap.Rethrow();
   ThrowFirstIndexError(first_bad, triangles, n);
   offsets[n] = static_cast<std::uint32_t>(3 * triangle_count);
   out.max_adjacent = *std::max_element(range_max.begin(), range_max.end());

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/common/thread_counts.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
@@ -89,6 +91,9 @@ void PartitionedBuildTuned(std::span<const Triangle> triangles,
   std::vector<std::uint32_t> longest(static_cast<std::size_t>(threads), 0);
   int team_size = threads;
 
+  // Each phase between barriers runs in the trap, so that a thread that
+  // fails still reaches every barrier and the worksharing loop.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(threads)
   {
     const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
@@ -98,20 +103,26 @@ void PartitionedBuildTuned(std::span<const Triangle> triangles,
     const std::size_t t_begin = triangle_count * thread / team;
     const std::size_t t_end = triangle_count * (thread + 1) / team;
     std::uint32_t* mine = cursors + thread * blocks;
-    for (std::size_t t = t_begin; t < t_end; ++t) {
-      const Triangle& tri = triangles[t];
-      if (tri[0] >= n || tri[1] >= n || tri[2] >= n) {
-        first_bad[thread] = t;
-        break;
+    trap.Run([&] {
+      fault::Point("triangle_adjacency.partitioned.count");
+      for (std::size_t t = t_begin; t < t_end; ++t) {
+        const Triangle& tri = triangles[t];
+        if (tri[0] >= n || tri[1] >= n || tri[2] >= n) {
+          first_bad[thread] = t;
+          break;
+        }
+        for (const std::uint32_t p : tri) ++mine[p >> shift];
       }
-      for (const std::uint32_t p : tri) ++mine[p >> shift];
-    }
+    });
 #pragma omp barrier
 #pragma omp single
     // Block-major, thread-minor: each block's entries are contiguous and
     // hold thread 0's (smaller) triangles first.
     KeyMajorOffsets(cursors, team, blocks, block_begin.data());
+    // The same on every thread: nothing runs in the trap between the
+    // single's barrier and here.
     const bool failed =
+        trap.Failed() ||
         std::any_of(first_bad.begin(), first_bad.end(),
                     [](std::size_t bad) { return bad != kNoError; });
     if (!failed) {
@@ -120,39 +131,48 @@ void PartitionedBuildTuned(std::span<const Triangle> triangles,
       const auto pack = [mask](std::uint32_t p, std::size_t t) {
         return (std::uint64_t{p & mask} << 32) | static_cast<std::uint32_t>(t);
       };
-      for (std::size_t t = t_begin; t < t_end; ++t) {
-        for (const std::uint32_t p : triangles[t]) {
-          entries[mine[p >> shift]++] = pack(p, t);
+      trap.Run([&] {
+        for (std::size_t t = t_begin; t < t_end; ++t) {
+          for (const std::uint32_t p : triangles[t]) {
+            entries[mine[p >> shift]++] = pack(p, t);
+          }
         }
-      }
+      });
 #pragma omp barrier
-      std::vector<std::uint32_t> local(block_particles);
+      std::vector<std::uint32_t> local;
+      trap.Run([&] {
+        fault::Point("triangle_adjacency.partitioned.rows");
+        local.resize(block_particles);
+      });
       std::uint32_t my_longest = 0;
 #pragma omp for schedule(dynamic, 1)
       for (std::size_t b = 0; b < blocks; ++b) {
-        const std::uint32_t begin = block_begin[b];
-        const std::uint32_t end = block_begin[b + 1];
-        const std::size_t p_begin = b << shift;
-        const std::size_t rows = std::min(block_particles, n - p_begin);
-        std::fill(local.begin(), local.begin() + rows, 0u);
-        for (std::uint32_t e = begin; e < end; ++e) {
-          ++local[entries[e] >> 32];
-        }
-        std::uint32_t sum = begin;
-        for (std::size_t p = 0; p < rows; ++p) {
-          my_longest = std::max(my_longest, local[p]);
-          sum += local[p];
-          local[p] = sum;
-        }
-        for (std::uint32_t e = begin; e < end; ++e) {
-          const std::uint64_t entry = entries[e];
-          indices[--local[entry >> 32]] = static_cast<std::uint32_t>(entry);
-        }
-        std::copy(local.begin(), local.begin() + rows, offsets + p_begin);
+        trap.Run([&] {
+          const std::uint32_t begin = block_begin[b];
+          const std::uint32_t end = block_begin[b + 1];
+          const std::size_t p_begin = b << shift;
+          const std::size_t rows = std::min(block_particles, n - p_begin);
+          std::fill(local.begin(), local.begin() + rows, 0u);
+          for (std::uint32_t e = begin; e < end; ++e) {
+            ++local[entries[e] >> 32];
+          }
+          std::uint32_t sum = begin;
+          for (std::size_t p = 0; p < rows; ++p) {
+            my_longest = std::max(my_longest, local[p]);
+            sum += local[p];
+            local[p] = sum;
+          }
+          for (std::uint32_t e = begin; e < end; ++e) {
+            const std::uint64_t entry = entries[e];
+            indices[--local[entry >> 32]] = static_cast<std::uint32_t>(entry);
+          }
+          std::copy(local.begin(), local.begin() + rows, offsets + p_begin);
+        });
       }
       longest[thread] = my_longest;
     }
   }
+  trap.Rethrow();
   ThrowFirstIndexError(first_bad, triangles, n);
   offsets[n] = static_cast<std::uint32_t>(3 * triangle_count);
   out.max_adjacent = *std::max_element(longest.begin(), longest.end());

@@ -16,6 +16,8 @@
 #include <atomic>
 #include <cstddef>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/triplet_collide/point_collide.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 
@@ -65,28 +67,33 @@ void AtomicUnscheduledKernel(const triplet_schedule::Schedule& schedule,
     return point::Vec3{Load(x[i][0]), Load(x[i][1]), Load(x[i][2])};
   };
 
+  ExceptionTrap trap;
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (std::size_t i = 0; i < count; ++i) {
-    const Triplet& t = triplets[i];
-    const Weight& w = table[t[3]];
-    const point::Vec3 p = point::Interpolate(position(t[0]), position(t[1]),
-                                             position(t[2]), w[0], w[1], w[2]);
-    const point::Vec3 delta =
-        point::ShapesDelta(p, spheres, sphere_count, capsules, capsule_count);
-    if (point::IsZero(delta)) continue;
-    for (int k = 0; k < 3; ++k) {
-      Particle& particle = x[t[k]];
-      // invMass is never written: a plain read does not race.
-      if (particle[3] == 0.0f) continue;
-      const float f = w[k] * w[3];
-      std::atomic_ref<float>(particle[0])
-          .fetch_add(f * delta.x, std::memory_order_relaxed);
-      std::atomic_ref<float>(particle[1])
-          .fetch_add(f * delta.y, std::memory_order_relaxed);
-      std::atomic_ref<float>(particle[2])
-          .fetch_add(f * delta.z, std::memory_order_relaxed);
-    }
+    trap.Run([&] {
+      fault::Point("triplet_collide.atomic_unscheduled");
+      const Triplet& t = triplets[i];
+      const Weight& w = table[t[3]];
+      const point::Vec3 p = point::Interpolate(
+          position(t[0]), position(t[1]), position(t[2]), w[0], w[1], w[2]);
+      const point::Vec3 delta =
+          point::ShapesDelta(p, spheres, sphere_count, capsules, capsule_count);
+      if (point::IsZero(delta)) return;
+      for (int k = 0; k < 3; ++k) {
+        Particle& particle = x[t[k]];
+        // invMass is never written: a plain read does not race.
+        if (particle[3] == 0.0f) continue;
+        const float f = w[k] * w[3];
+        std::atomic_ref<float>(particle[0])
+            .fetch_add(f * delta.x, std::memory_order_relaxed);
+        std::atomic_ref<float>(particle[1])
+            .fetch_add(f * delta.y, std::memory_order_relaxed);
+        std::atomic_ref<float>(particle[2])
+            .fetch_add(f * delta.z, std::memory_order_relaxed);
+      }
+    });
   }
+  trap.Rethrow();
 }
 
 }  // namespace

@@ -26,6 +26,8 @@
 #include <cstring>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_schedule/bank_model.h"
 #include "algorithms/triplet_schedule/colouring.h"
@@ -319,6 +321,9 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   std::vector<std::uint8_t> built(out.set_sizes.size(), 0);
   std::vector<std::size_t> placed_sets;
   int team = 1;
+  // Every piece of work runs in the trap, so that a thread that fails
+  // still reaches every barrier and worksharing loop.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(std::max(threads, 1)) if (threads > 1)
   {
 #pragma omp single
@@ -326,42 +331,53 @@ void BfsBankedSchedule(std::span<const Triplet> input,
     if (builder != nullptr) {
 #pragma omp for schedule(dynamic, 1)
       for (std::int64_t c = 0; c < set_count; ++c) {
-        built[c] =
-            builder(std::span(by_set).subspan(starts[c], out.set_sizes[c]),
-                    out.triplets.data() + starts[c]);
+        trap.Run([&] {
+          fault::Point("triplet_schedule.banked_layout.build");
+          built[c] =
+              builder(std::span(by_set).subspan(starts[c], out.set_sizes[c]),
+                      out.triplets.data() + starts[c]);
+        });
       }
     }
 #pragma omp single
-    for (std::int64_t c = 0; c < set_count; ++c) {
-      if (built[c] == 0) placed_sets.push_back(static_cast<std::size_t>(c));
-    }
+    trap.Run([&] {
+      for (std::int64_t c = 0; c < set_count; ++c) {
+        if (built[c] == 0) placed_sets.push_back(static_cast<std::size_t>(c));
+      }
+    });
     SetLayout layouts[kInterleaved];
     const auto groups = static_cast<std::int64_t>(
         (placed_sets.size() + kInterleaved - 1) / kInterleaved);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t group = 0; group < groups; ++group) {
-      const std::size_t first = static_cast<std::size_t>(group) * kInterleaved;
-      std::uint32_t common = ~0u;
-      for (std::size_t j = 0; j < kInterleaved; ++j) {
-        if (first + j < placed_sets.size()) {
-          const std::size_t c = placed_sets[first + j];
-          layouts[j].Start(
-              std::span(by_set).subspan(starts[c], out.set_sizes[c]),
-              out.triplets.data() + starts[c]);
-        } else {
-          layouts[j].Start({}, nullptr);
+      trap.Run([&] {
+        fault::Point("triplet_schedule.banked_layout.place");
+        const std::size_t first =
+            static_cast<std::size_t>(group) * kInterleaved;
+        std::uint32_t common = ~0u;
+        for (std::size_t j = 0; j < kInterleaved; ++j) {
+          if (first + j < placed_sets.size()) {
+            const std::size_t c = placed_sets[first + j];
+            layouts[j].Start(
+                std::span(by_set).subspan(starts[c], out.set_sizes[c]),
+                out.triplets.data() + starts[c]);
+          } else {
+            layouts[j].Start({}, nullptr);
+          }
+          common = std::min(common, layouts[j].size());
         }
-        common = std::min(common, layouts[j].size());
-      }
-      for (std::uint32_t i = 0; i < common; ++i) {
-        for (SetLayout& layout : layouts) layout.Place(i);
-      }
-      for (SetLayout& layout : layouts) {
-        for (std::uint32_t i = common; i < layout.size(); ++i) layout.Place(i);
-        layout.Finish();
-      }
+        for (std::uint32_t i = 0; i < common; ++i) {
+          for (SetLayout& layout : layouts) layout.Place(i);
+        }
+        for (SetLayout& layout : layouts) {
+          for (std::uint32_t i = common; i < layout.size(); ++i)
+            layout.Place(i);
+          layout.Finish();
+        }
+      });
     }
   }
+  trap.Rethrow();
   out.threads = team;
 }
 
