@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -580,6 +581,37 @@ TEST(AdjacentCli, ExitStatusesFollowTheDocumentedTable) {
         << device.output;
   }
   std::filesystem::remove(dense);
+}
+
+// One OBJ polygon of 10,000 vertices is a fan whose centre has valence
+// 9,998, past the schedulers' stated limit (triplet_schedule::kMaxValence):
+// `schedule` names the limit on every row and `verify` skips those rows,
+// both in seconds, where quadratic colourings took minutes; the other
+// families still verify the fan.
+TEST(AdjacentCli, AFanPastTheValenceLimitIsRefusedWithTheLimit) {
+  const auto fan = TempFile("fan.obj");
+  {
+    std::ofstream out(fan);
+    constexpr int kCorners = 10000;
+    for (int i = 0; i < kCorners; ++i) {
+      const double angle = 2 * 3.141592653589793 * i / kCorners;
+      out << "v " << std::cos(angle) << " " << std::sin(angle) << " 0\n";
+    }
+    out << "f";
+    for (int i = 1; i <= kCorners; ++i) out << " " << i;
+    out << "\n";
+  }
+  const Result schedule = RunAdjacent("schedule " + fan.string());
+  EXPECT_EQ(schedule.status, 0) << schedule.output;
+  EXPECT_GE(CountOf(schedule.output, "valence limit"),
+            triplet_schedule::SimdSchedulers().size() +
+                triplet_schedule::WarpSchedulers().size())
+      << schedule.output;
+  const Result verify = RunAdjacent("verify " + fan.string());
+  EXPECT_EQ(verify.status, 0) << verify.output;
+  EXPECT_EQ(CountOf(verify.output, "DIFFERS"), 0u) << verify.output;
+  EXPECT_GT(CountOf(verify.output, "valence limit"), 0u) << verify.output;
+  std::filesystem::remove(fan);
 }
 
 std::string ReadBytes(const std::filesystem::path& path) {

@@ -118,6 +118,7 @@ struct ScheduledRun {
   std::string problem;  // the reference's first complaint, or ""
   std::string error;    // what the scheduler threw, or ""
   bool refused = false;  // what it threw was a refusal for resources
+  bool limit = false;    // or a documented limit (16-bit ids, valence)
   double seconds = 0;
 };
 
@@ -129,9 +130,14 @@ ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,
     variant.run(triplets, particles, width, run.schedule);
     run.seconds = SecondsOf(
         [&] { variant.run(triplets, particles, width, run.schedule); });
+  } catch (const triplet_schedule::ValenceLimit& error) {
+    run.error = error.what();
+    run.limit = true;
+    return run;
   } catch (const std::exception& error) {
     run.error = error.what();
     run.refused = IsRefusal(error);
+    run.limit = run.error.find("16-bit") != std::string::npos;
     return run;
   }
   run.problem = checks::triplet_schedule::FirstProblem(
@@ -167,8 +173,9 @@ void VerifyTripletSchedules(const Mesh& mesh, std::vector<VerifyRow>& rows) {
             RunScheduler(variant, simd, width, triplets, mesh.particles());
         row.seconds = run.seconds;
         if (!run.error.empty()) {
-          // A documented limit (16-bit indices) is not a disagreement.
-          const bool limit = run.error.find("16-bit") != std::string::npos;
+          // A documented limit (16-bit indices, the valence) is not a
+          // disagreement.
+          const bool limit = run.limit;
           row.outcome = limit         ? VerifyRow::Outcome::kSkipped
                         : run.refused ? VerifyRow::Outcome::kRefused
                                       : VerifyRow::Outcome::kDiffers;
@@ -265,6 +272,9 @@ void VerifyTripletCollide(const Mesh& mesh, std::vector<VerifyRow>& rows) {
                      std::to_string(triplets.size()) + " points hit a shape";
       }
     } catch (const triplet_collide::TooLarge& limit) {
+      row.outcome = VerifyRow::Outcome::kSkipped;
+      row.detail = limit.what();
+    } catch (const triplet_schedule::ValenceLimit& limit) {
       row.outcome = VerifyRow::Outcome::kSkipped;
       row.detail = limit.what();
     } catch (const std::exception& error) {

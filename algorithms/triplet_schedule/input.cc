@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace adj::triplet_schedule {
 
@@ -11,6 +12,27 @@ namespace {
 constexpr std::uint32_t kMax16 = std::numeric_limits<std::uint16_t>::max();
 
 }  // namespace
+
+// Throws ValenceLimit when a particle belongs to more than kMaxValence
+// triplets (indices already checked). Only inputs of more triplets than
+// the limit can reach it, so smaller ones pay nothing.
+void CheckValence(std::span<const Triplet> triplets,
+                  std::size_t particle_count) {
+  if (triplets.size() <= kMaxValence) return;
+  std::vector<std::uint32_t> valence(particle_count, 0);
+  for (std::size_t i = 0; i < triplets.size(); ++i) {
+    for (int k = 0; k < 3; ++k) {
+      if (++valence[triplets[i][k]] > kMaxValence) {
+        throw ValenceLimit(
+            "triplet_schedule: particle " + std::to_string(triplets[i][k]) +
+            " belongs to more than " + std::to_string(kMaxValence) +
+            " triplets (triplet " + std::to_string(i) +
+            "), past the schedulers' valence limit: their colourings are "
+            "quadratic in a particle's valence");
+      }
+    }
+  }
+}
 
 void Check(std::span<const Triplet> triplets, std::size_t particle_count,
            unsigned index_bits) {
@@ -30,6 +52,7 @@ void Check(std::span<const Triplet> triplets, std::size_t particle_count,
                   ", which NvCloth's 16-bit output cannot hold");
     }
   }
+  CheckValence(triplets, particle_count);
 }
 
 bool IsValidSimdWidth(unsigned width) { return width >= 1 && width <= 64; }

@@ -60,6 +60,20 @@ class Error : public adj::Error {
   using adj::Error::Error;
 };
 
+// Valid input past the schedulers' stated limit on a particle's valence
+// (kMaxValence): their greedy colourings compare a triplet with the sets
+// of every triplet it shares a particle with, quadratic in the valence, so
+// a fan of 100,000 triangles would take minutes. A caller that runs every
+// scheduler reports it as skipped, not as a disagreement.
+class ValenceLimit : public Error {
+ public:
+  using Error::Error;
+};
+
+// The most triplets one particle may belong to (cloth meshes have about 6;
+// a fan of this many triangles schedules in about a second).
+inline constexpr std::size_t kMaxValence = 8192;
+
 using ScheduleFn = void(std::span<const Triplet> triplets,
                         std::size_t particle_count, unsigned width,
                         Schedule& out);
