@@ -3,19 +3,29 @@
 Every family's variants are rows of a table (``variants()``); each call
 names the row it runs (``variant=``). C++ errors arrive as
 ``adjacent.Error`` (a ValueError) with the C++ message, a variant that
-cannot run here (a CUDA row without a GPU) as ``adjacent.Unavailable``.
-Variants run with the GIL released.
+cannot run here (a CUDA row without a GPU) as ``adjacent.Unavailable``,
+work over the memory budget (``set_memory_budget``) as
+``adjacent.ResourceError`` (an Error and a MemoryError). Integer arguments
+are checked, never cast: a value that is not an integer or does not fit
+(a negative index, 2**32 for a uint32) is an Error naming the element.
+Variants run with the GIL released; the objects that keep state (hash_set
+sets, sph states, fracture simulations) take a lock per object, so
+threads may share them. Long calls stop on Ctrl-C (KeyboardInterrupt),
+leaving their object usable.
 """
 
 from ._adjacent import (
     Error,
+    ResourceError,
     Unavailable,
     compaction,
     connected_components,
     fracture,
     hash_grid,
     hash_set,
+    memory_budget,
     prefix_sum,
+    set_memory_budget,
     sph,
     triangle_adjacency,
     triplet_collide,
@@ -27,13 +37,16 @@ from ._adjacent import (
 
 __all__ = [
     "Error",
+    "ResourceError",
     "Unavailable",
     "compaction",
     "connected_components",
     "fracture",
     "hash_grid",
     "hash_set",
+    "memory_budget",
     "prefix_sum",
+    "set_memory_budget",
     "sph",
     "triangle_adjacency",
     "triplet_collide",

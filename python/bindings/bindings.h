@@ -7,7 +7,11 @@
 #include <nanobind/ndarray.h>
 
 #include <array>
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <shared_mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -49,8 +53,9 @@ auto ToNumpyRows(std::vector<std::array<T, N>>&& rows) {
       reinterpret_cast<Value*>(owned->data()), {owned->size(), N}, owner);
 }
 
-// A 1-D array of any dtype NumPy can cast to T, copied into a vector (for
-// the suite's vector-based inputs: Csr, State).
+// A 1-D array of any float dtype NumPy can cast to T, copied into a vector
+// (for the suite's vector-based float inputs: State). Integer inputs go
+// through ToIntegers instead: NumPy's cast would wrap them.
 template <typename T>
 using Vector1d = nb::ndarray<const T, nb::ndim<1>, nb::device::cpu>;
 template <typename T>
@@ -66,13 +71,124 @@ std::vector<T> ToVector(const Vector1d<T>& array) {
 using PointArray = nb::ndarray<const float, nb::shape<-1, 3>, nb::device::cpu>;
 Points ToPoints(const PointArray& array);
 
-// (m, 4) uint32: p0, p1, p2 and the weight index, read in place when
-// C-contiguous (the suite's Triplet layout).
-using TripletArray = nb::ndarray<const std::uint32_t, nb::shape<-1, 4>,
-                                 nb::c_contig, nb::device::cpu>;
-inline std::span<const Triplet> ToTriplets(const TripletArray& array) {
-  static_assert(sizeof(Triplet) == 4 * sizeof(std::uint32_t));
-  return {reinterpret_cast<const Triplet*>(array.data()), array.shape(0)};
+// An integer argument's values as T, checked instead of cast: a cast would
+// turn -1 into 4294967295, 2^32 + 5 into 5 and 0.5 into 0, and the variant
+// would run on numbers the caller never wrote. Row-major, `rows` x the
+// columns asked for. Read in place when the caller's array is already
+// C-contiguous T; else checked and copied.
+template <typename T>
+struct IntegerArray {
+  std::span<const T> values;
+  std::size_t rows = 0;
+  nb::object owner;     // the caller's array, when values points into it
+  std::vector<T> copy;  // else the checked copy values points into
+
+  IntegerArray() = default;
+  IntegerArray(IntegerArray&&) noexcept = default;  // copy's buffer moves too
+  IntegerArray& operator=(IntegerArray&&) noexcept = default;
+  IntegerArray(const IntegerArray&) = delete;
+  IntegerArray& operator=(const IntegerArray&) = delete;
+
+  // The values as rows of N (the suite's Triangle, Triplet).
+  template <std::size_t N>
+  std::span<const std::array<T, N>> Rows() const {
+    static_assert(sizeof(std::array<T, N>) == N * sizeof(T));
+    return {reinterpret_cast<const std::array<T, N>*>(values.data()), rows};
+  }
+  // The values as a vector (the suite's Csr), without a second copy.
+  std::vector<T> TakeVector() && {
+    if (!copy.empty() && values.data() == copy.data()) return std::move(copy);
+    return {values.begin(), values.end()};
+  }
+};
+
+// `object` (a NumPy array of any integer or bool dtype, a float array whose
+// values are all integers, a list: anything np.asarray takes) as T's: 1-D
+// when columns is 0, else (rows, columns) (an empty 1-D array is 0 rows).
+// Throws adj::Error (adjacent.Error, a ValueError) naming `where`, `name`
+// and the first element that is not an integer or does not fit T (index
+// and value); TypeError for another dtype (strings, objects, complex) or
+// shape. Called with the GIL held. Instantiated for uint32 (integers.cc).
+template <typename T>
+IntegerArray<T> ToIntegers(nb::handle object, std::string_view where,
+                           std::string_view name, std::size_t columns = 0);
+
+// 1-D flags judged != 0 in the caller's dtype (0.5 and 256 are set, as
+// NumPy's `flags != 0` has them) as 0/1 bytes; read in place when they are
+// contiguous uint8 or bool already. TypeError as ToIntegers.
+struct FlagArray {
+  std::span<const std::uint8_t> values;
+  nb::object owner;
+  std::vector<std::uint8_t> copy;
+};
+FlagArray ToFlags(nb::handle object, std::string_view where,
+                  std::string_view name);
+
+// Lets Ctrl-C stop a long call: work running with the GIL released calls
+// Poll() between its pieces (steps, frames, repetitions, passes). At most
+// every kInterval, Poll takes the GIL for a moment to run Python's signal
+// handlers and throws nb::python_error (KeyboardInterrupt) when one
+// raised; the caller leaves its object whole (the pieces done are kept).
+// The interval spares short pieces the GIL, whose taking can wait out
+// another thread's switch interval.
+class Interrupts {
+ public:
+  void Poll() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < kInterval) return;
+    last_ = now;
+    const nb::gil_scoped_acquire acquire;
+    if (PyErr_CheckSignals() != 0) throw nb::python_error();
+  }
+
+ private:
+  static constexpr std::chrono::milliseconds kInterval{50};
+  std::chrono::steady_clock::time_point last_ =
+      std::chrono::steady_clock::now();
+};
+
+// A bound object's lock, for objects whose C++ is not safe for threads:
+// calls run with the GIL released, so Python threads sharing an object
+// would otherwise run on it at once (lost updates, torn state, endless
+// probes). Taken only with the GIL released (Exclusive, Shared): a thread
+// waiting for it must not hold the GIL, which the holder needs to finish
+// (signal checks, errors). A copy or move (an object returned by value
+// into Python) gets a lock of its own.
+class ObjectLock {
+ public:
+  ObjectLock() = default;
+  ObjectLock(const ObjectLock&) noexcept {}
+  ObjectLock& operator=(const ObjectLock&) noexcept { return *this; }
+  std::shared_timed_mutex& mutex() const { return mutex_; }
+
+ private:
+  mutable std::shared_timed_mutex mutex_;
+};
+
+// Takes `hold` (a deferred std::unique_lock or std::shared_lock) in slices,
+// checking for signals between them: Ctrl-C stops a thread waiting for an
+// object that another thread holds for a long call.
+template <typename Lock>
+void Wait(Lock& hold) {
+  Interrupts interrupts;
+  while (!hold.try_lock_for(std::chrono::milliseconds(50))) interrupts.Poll();
+}
+
+// fn() with the GIL released and `lock` held alone (Exclusive) or beside
+// other readers (Shared); fn must not touch Python objects.
+template <typename Fn>
+decltype(auto) Exclusive(const ObjectLock& lock, Fn&& fn) {
+  const nb::gil_scoped_release release;
+  std::unique_lock hold(lock.mutex(), std::defer_lock);
+  Wait(hold);
+  return std::forward<Fn>(fn)();
+}
+template <typename Fn>
+decltype(auto) Shared(const ObjectLock& lock, Fn&& fn) {
+  const nb::gil_scoped_release release;
+  std::shared_lock hold(lock.mutex(), std::defer_lock);
+  Wait(hold);
+  return std::forward<Fn>(fn)();
 }
 
 // adjacent.triplet_schedule.Schedule: a scheduler's output kept whole, so

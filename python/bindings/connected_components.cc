@@ -18,15 +18,17 @@ struct Labels {
   int threads;
 };
 
-using IndexArray = Vector1d<std::uint32_t>;
-
-Labels Label(const IndexArray& offsets, const IndexArray& indices,
+Labels Label(nb::handle offsets, nb::handle indices,
              const std::string& variant_name) {
   const connected_components::Variant& variant = PickVariant(
       connected_components::Variants(), "connected_components", variant_name);
   Csr graph;
-  graph.offsets = ToVector(offsets);
-  graph.indices = ToVector(indices);
+  graph.offsets = ToIntegers<std::uint32_t>(
+                      offsets, "connected_components.label", "offsets")
+                      .TakeVector();
+  graph.indices = ToIntegers<std::uint32_t>(
+                      indices, "connected_components.label", "indices")
+                      .TakeVector();
   connected_components::Components out;
   {
     nb::gil_scoped_release release;

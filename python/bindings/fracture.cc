@@ -23,22 +23,22 @@
 namespace adj::python {
 namespace {
 
-using CoordArray =
-    nb::ndarray<const std::uint32_t, nb::shape<-1, 3>, nb::device::cpu>;
-using IndexArray = Vector1d<std::uint32_t>;
-
+// A running simulation is one object that each frame changes: Python
+// threads sharing it take turns (its lock), a frame and the reads of its
+// state never running at once.
 struct Simulation {
   std::unique_ptr<fracture::Simulation> simulation;
   fracture::Params params;
   std::string variant;
   checks::fracture::MergeChoice choice;
+  ObjectLock lock;
 };
 
-Simulation Start(const CoordArray& coords,
-                 const std::array<std::uint32_t, 3>& grid,
-                 const IndexArray& offsets, const IndexArray& indices,
-                 const std::string& variant_name, float damage_distance,
-                 std::uint32_t max_cluster_size, std::uint32_t min_cluster_size,
+Simulation Start(nb::handle coords_object,
+                 const std::array<std::uint32_t, 3>& grid, nb::handle offsets,
+                 nb::handle indices, const std::string& variant_name,
+                 float damage_distance, std::uint32_t max_cluster_size,
+                 std::uint32_t min_cluster_size,
                  const std::string& neighborhood, const std::string& expansion,
                  std::uint64_t seed) {
   const fracture::Variant& variant =
@@ -63,37 +63,49 @@ Simulation Start(const CoordArray& coords,
                          ? fracture::Expansion::kRandomAsPublished
                          : fracture::Expansion::kBreadthFirst;
   params.seed = seed;
-  std::vector<fracture::Coord> particles(coords.shape(0));
-  const auto view = coords.view();
+  const IntegerArray<std::uint32_t> coords =
+      ToIntegers<std::uint32_t>(coords_object, "fracture.start", "coords", 3);
+  std::vector<fracture::Coord> particles(coords.rows);
   for (std::size_t p = 0; p < particles.size(); ++p) {
-    particles[p] = {view(p, 0), view(p, 1), view(p, 2)};
+    const auto& c = coords.Rows<3>()[p];
+    particles[p] = {c[0], c[1], c[2]};
   }
   Csr clusters;
-  clusters.offsets = ToVector(offsets);
-  clusters.indices = ToVector(indices);
+  clusters.offsets =
+      ToIntegers<std::uint32_t>(offsets, "fracture.start", "offsets")
+          .TakeVector();
+  clusters.indices =
+      ToIntegers<std::uint32_t>(indices, "fracture.start", "indices")
+          .TakeVector();
   ValidateCsr(clusters, particles.size());
   const fracture::State state = fracture::MakeState(
       {grid[0], grid[1], grid[2]}, std::move(particles), clusters);
-  return {variant.run(state, params), params, std::string(variant.name),
-          checks::fracture::MergeChoiceOf(variant.name, variant.backend)};
+  return {variant.run(state, params),
+          params,
+          std::string(variant.name),
+          checks::fracture::MergeChoiceOf(variant.name, variant.backend),
+          {}};
 }
 
 nb::dict Step(Simulation& s, const PointArray& array, bool check) {
   const Points positions = ToPoints(array);
   fracture::FrameReport report;
   std::string difference;
-  {
-    nb::gil_scoped_release release;
+  Exclusive(s.lock, [&] {
     if (check) {
+      // Ctrl-C between the frame and its oracle: the frame is kept, the
+      // simulation stays usable, the check is not made.
+      Interrupts interrupts;
       const fracture::State before = s.simulation->Snapshot();
       s.simulation->Step(positions, report);
+      interrupts.Poll();
       difference = checks::fracture::FirstDifference(
           before, positions, s.params, s.choice, s.simulation->Snapshot(),
           s.simulation->BelongLists(), report);
     } else {
       s.simulation->Step(positions, report);
     }
-  }
+  });
   nb::dict out;
   out["removed"] = report.removed;
   out["influenced"] = report.influenced;
@@ -113,7 +125,8 @@ nb::dict Step(Simulation& s, const PointArray& array, bool check) {
 
 // The live clusters' members, one array each, in slot order.
 nb::list Clusters(const Simulation& s) {
-  const fracture::State state = s.simulation->Snapshot();
+  const fracture::State state =
+      Exclusive(s.lock, [&] { return s.simulation->Snapshot(); });
   nb::list out;
   for (std::size_t slot = 0; slot < state.clusters.slots.size(); ++slot) {
     if (!state.clusters.valid[slot]) continue;
@@ -125,7 +138,8 @@ nb::list Clusters(const Simulation& s) {
 
 nb::ndarray<nb::numpy, const std::uint8_t, nb::ndim<1>> Intact(
     const Simulation& s) {
-  const fracture::State state = s.simulation->Snapshot();
+  const fracture::State state =
+      Exclusive(s.lock, [&] { return s.simulation->Snapshot(); });
   std::vector<std::uint8_t> intact(state.Particles());
   for (std::size_t p = 0; p < intact.size(); ++p) {
     intact[p] = state.node_is_particle[fracture::NodeIndex(
@@ -158,7 +172,9 @@ void BindFracture(nb::module_& parent) {
       "The GPU cutting simulation's cluster-topology update "
       "(docs/fracture.md).");
   nb::class_<Simulation>(m, "Simulation",
-                         "A variant's running simulation, in C++.")
+                         "A variant's running simulation, in C++. Safe to "
+                         "share between threads: calls on one simulation "
+                         "take turns.")
       .def("step", &Step, nb::arg("positions"), nb::arg("check") = false,
            "One frame on the predicted positions (n x 3; removed "
            "particles' are not read): {removed, influenced, new_clusters, "

@@ -7,6 +7,7 @@
 
 #include "algorithms/common/backend.h"
 #include "algorithms/common/errors.h"
+#include "algorithms/common/memory_budget.h"
 #include "python/bindings/bindings.h"
 #include "tools/families.h"
 
@@ -42,6 +43,45 @@ nb::list Variants() {
     rows.append(entry);
   }
   return rows;
+}
+
+// adjacent.set_memory_budget: a positive int (bytes), a size such as
+// "512M" or "4G" (memory::ParseSize), or None for the default. 0 and
+// negative sizes are refused rather than read as "the default" or
+// wrapped: a budget the caller did not mean would either refuse every
+// piece of work or none.
+void SetMemoryBudget(nb::handle size) {
+  if (size.is_none()) {
+    memory::SetBudget(0);
+    return;
+  }
+  if (PyUnicode_Check(size.ptr())) {
+    memory::SetBudget(memory::ParseSize(nb::cast<std::string>(size)));
+    return;
+  }
+  if (PyBool_Check(size.ptr()) || !PyIndex_Check(size.ptr())) {
+    throw nb::type_error(
+        ("set_memory_budget: the budget is an int (bytes), a size such as "
+         "'4G', or None, not " +
+         nb::cast<std::string>(nb::str(size.type().attr("__name__"))))
+            .c_str());
+  }
+  const nb::int_ bytes = nb::steal<nb::int_>(PyNumber_Index(size.ptr()));
+  if (!bytes.is_valid()) throw nb::python_error();
+  const std::string text = nb::cast<std::string>(nb::str(bytes));
+  int overflow = 0;
+  const long long small = PyLong_AsLongLongAndOverflow(bytes.ptr(), &overflow);
+  if (overflow < 0 || (overflow == 0 && small <= 0)) {
+    throw Error("set_memory_budget: " + text +
+                " bytes: the budget must be positive (None restores the "
+                "default)");
+  }
+  const unsigned long long value = PyLong_AsUnsignedLongLong(bytes.ptr());
+  if (PyErr_Occurred() != nullptr) {
+    PyErr_Clear();
+    throw Error("set_memory_budget: " + text + " bytes is over 2^64 - 1");
+  }
+  memory::SetBudget(value);
 }
 
 }  // namespace
@@ -80,6 +120,17 @@ NB_MODULE(_adjacent, m) {
         "Every family's variants: family, name, backend, origin (faithful, "
         "fixed, ours, baseline), twin, description, and whether it runs "
         "here (why_not when it does not).");
+  m.def("set_memory_budget", &adj::python::SetMemoryBudget,
+        nb::arg("size").none(),
+        "Sets the memory budget, process-wide: the most bytes one call may "
+        "allocate for output its input does not fix (neighbour lists, "
+        "scenes); work over it raises ResourceError before allocating. "
+        "`size`: an int (bytes, > 0), a size such as '512M' or '4G' "
+        "(powers of 1024), or None for the default (half the machine's "
+        "memory).");
+  m.def("memory_budget", &adj::memory::Budget,
+        "The memory budget in bytes (set_memory_budget), the default's "
+        "when none was set.");
   adj::python::BindHashGrid(m);
   adj::python::BindTriangleAdjacency(m);
   adj::python::BindConnectedComponents(m);

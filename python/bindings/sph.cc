@@ -15,29 +15,26 @@
 namespace adj::python {
 namespace {
 
-using Vectors = nb::ndarray<nb::numpy, const float, nb::shape<-1, 3>>;
-using Scalars = nb::ndarray<nb::numpy, const float, nb::ndim<1>>;
-
-Vectors Copy(const Points& points) {
-  std::vector<float> flat(3 * points.size());
+// A state's particles, n x 3 row-major (taken under the state's lock).
+std::vector<std::array<float, 3>> Rows(const Points& points) {
+  std::vector<std::array<float, 3>> rows(points.size());
   for (std::size_t i = 0; i < points.size(); ++i) {
-    flat[3 * i] = points.x[i];
-    flat[3 * i + 1] = points.y[i];
-    flat[3 * i + 2] = points.z[i];
+    rows[i] = {points.x[i], points.y[i], points.z[i]};
   }
-  const std::size_t n = points.size();
-  auto* owned = new std::vector<float>(std::move(flat));
-  nb::capsule owner(owned, [](void* p) noexcept {
-    delete static_cast<std::vector<float>*>(p);
-  });
-  return Vectors(owned->data(), {n, 3}, owner);
-}
-
-Scalars Copy(const std::vector<float>& values) {
-  return ToNumpy(std::vector<float>(values));
+  return rows;
 }
 
 using ScalarArray = Vector1d<float>;
+
+// adjacent.sph.State: the state and its lock. A step changes every array
+// of the state, so Python threads sharing one take turns: steps, reorders
+// and the properties' copies never overlap (without it three threads
+// stepping one state read each other's half-written arrays and report
+// blow-ups that are not there).
+struct StateObject {
+  sph::State state;
+  ObjectLock lock;
+};
 
 sph::State MakeState(const PointArray& positions, const PointArray& velocities,
                      const ScalarArray& density, const ScalarArray& mass) {
@@ -52,8 +49,9 @@ sph::State MakeState(const PointArray& positions, const PointArray& velocities,
 // The scenes' fluids (scenes/fluids.h) at rest with the suite's constants
 // (sph::WeaklyCompressible), as the benchmarks and `adjacent sph` build
 // them.
-std::pair<sph::State, sph::Params> Scene(const std::string& name,
-                                         std::size_t particles, float spacing) {
+std::pair<StateObject, sph::Params> Scene(const std::string& name,
+                                          std::size_t particles,
+                                          float spacing) {
   if (name != "glass" && name != "dam_break") {
     throw std::invalid_argument("sph: no scene '" + name +
                                 "' (scenes: glass, dam_break)");
@@ -65,28 +63,33 @@ std::pair<sph::State, sph::Params> Scene(const std::string& name,
   sph::Fluid fluid =
       sph::LatticeFluid(scene.positions, scene.spacing, scene.height,
                         sph::ContainerOf(scene.glass, scene.lo, scene.hi));
-  return {std::move(fluid.state), fluid.params};
+  return {StateObject{std::move(fluid.state), {}}, fluid.params};
 }
 
-nb::dict Step(sph::State& state, const sph::Params& params,
+nb::dict Step(StateObject& state, const sph::Params& shared_params,
               const std::string& variant_name, int steps) {
   const sph::Variant& variant =
       PickVariant(sph::Variants(), "sph", variant_name);
   if (steps < 0) throw std::invalid_argument("sph: steps must be >= 0");
+  // A copy, taken with the GIL: another thread may set the Params' fields
+  // while this one steps without it.
+  const sph::Params params = shared_params;
   sph::Workspace workspace;
   sph::StepReport report;
   std::uint64_t interactions = 0;
   std::uint64_t candidates = 0;
   double device_seconds = 0;
-  {
-    nb::gil_scoped_release release;
+  // Ctrl-C between steps: the steps done are kept, the state is whole.
+  Interrupts interrupts;
+  Exclusive(state.lock, [&] {
     for (int s = 0; s < steps; ++s) {
-      variant.run(state, params, workspace, report);
+      if (s > 0) interrupts.Poll();
+      variant.run(state.state, params, workspace, report);
       interactions += report.interactions;
       candidates += report.candidates;
       device_seconds += report.device_seconds;
     }
-  }
+  });
   nb::dict out;
   out["steps"] = steps;
   out["interactions"] = interactions;
@@ -156,32 +159,50 @@ void BindSph(nb::module_& parent) {
           "restitution",
           [](const sph::Params& p) { return p.container.restitution; },
           [](sph::Params& p, float e) { p.container.restitution = e; });
-  nb::class_<sph::State>(m, "State",
-                         "Positions, velocities, densities of t-1 and "
-                         "masses, kept in C++ between steps; the "
-                         "properties are copies.")
+  nb::class_<StateObject>(m, "State",
+                          "Positions, velocities, densities of t-1 and "
+                          "masses, kept in C++ between steps; the "
+                          "properties are copies. Safe to share between "
+                          "threads: calls on one state take turns.")
       .def(
           "__init__",
-          [](sph::State* self, const PointArray& positions,
+          [](StateObject* self, const PointArray& positions,
              const PointArray& velocities, const ScalarArray& density,
              const ScalarArray& mass) {
-            new (self)
-                sph::State(MakeState(positions, velocities, density, mass));
+            new (self) StateObject{
+                MakeState(positions, velocities, density, mass), {}};
           },
           nb::arg("positions"), nb::arg("velocities"), nb::arg("density"),
           nb::arg("mass"))
-      .def("__len__", &sph::State::size)
+      .def("__len__",
+           [](const StateObject& s) {
+             return Shared(s.lock, [&] { return s.state.size(); });
+           })
       .def_prop_ro(
-          "positions", [](const sph::State& s) { return Copy(s.x); },
+          "positions",
+          [](const StateObject& s) {
+            return ToNumpyRows(Shared(s.lock, [&] { return Rows(s.state.x); }));
+          },
           nb::rv_policy::automatic)
       .def_prop_ro(
-          "velocities", [](const sph::State& s) { return Copy(s.v); },
+          "velocities",
+          [](const StateObject& s) {
+            return ToNumpyRows(Shared(s.lock, [&] { return Rows(s.state.v); }));
+          },
           nb::rv_policy::automatic)
       .def_prop_ro(
-          "density", [](const sph::State& s) { return Copy(s.density); },
+          "density",
+          [](const StateObject& s) {
+            return ToNumpy(Shared(
+                s.lock, [&] { return std::vector<float>(s.state.density); }));
+          },
           nb::rv_policy::automatic)
       .def_prop_ro(
-          "mass", [](const sph::State& s) { return Copy(s.mass); },
+          "mass",
+          [](const StateObject& s) {
+            return ToNumpy(Shared(
+                s.lock, [&] { return std::vector<float>(s.state.mass); }));
+          },
           nb::rv_policy::automatic);
   m.def("scene", &Scene, nb::arg("name"), nb::arg("particles"),
         nb::arg("spacing") = 0.01,
@@ -190,13 +211,11 @@ void BindSph(nb::module_& parent) {
         "`particles` particles on a lattice of `spacing`.");
   m.def(
       "reorder_by_cell",
-      [](sph::State& state, const sph::Params& params) {
-        std::vector<std::uint32_t> permutation;
-        {
-          nb::gil_scoped_release release;
-          permutation = sph::ReorderByCell(state, params);
-        }
-        return ToNumpy(std::move(permutation));
+      [](StateObject& state, const sph::Params& shared_params) {
+        const sph::Params params = shared_params;
+        return ToNumpy(Exclusive(state.lock, [&] {
+          return sph::ReorderByCell(state.state, params);
+        }));
       },
       nb::arg("state"), nb::arg("params"),
       "Reorders every array of `state` by cell of h (the order the sorted "

@@ -21,17 +21,15 @@ struct TriangleAdjacency {
 };
 
 // A C-contiguous uint32 (m, 3) array is read in place as the suite's
-// triangles (the layouts are the same); NumPy casts other integer arrays.
-using TriangleArray = nb::ndarray<const std::uint32_t, nb::shape<-1, 3>,
-                                  nb::c_contig, nb::device::cpu>;
-
-TriangleAdjacency Build(const TriangleArray& array, std::size_t particle_count,
+// triangles (the layouts are the same); other integer arrays are checked
+// and copied (ToIntegers).
+TriangleAdjacency Build(nb::handle triangles_object, std::size_t particle_count,
                         const std::string& variant_name) {
   const triangle_adjacency::Variant& variant = PickVariant(
       triangle_adjacency::Variants(), "triangle_adjacency", variant_name);
-  static_assert(sizeof(Triangle) == 3 * sizeof(std::uint32_t));
-  const std::span<const Triangle> triangles(
-      reinterpret_cast<const Triangle*>(array.data()), array.shape(0));
+  const IntegerArray<std::uint32_t> array = ToIntegers<std::uint32_t>(
+      triangles_object, "triangle_adjacency.build", "triangles", 3);
+  const std::span<const Triangle> triangles = array.Rows<3>();
   triangle_adjacency::Adjacency out;
   {
     nb::gil_scoped_release release;

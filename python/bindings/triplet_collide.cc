@@ -83,15 +83,20 @@ std::optional<std::string> Collide(Float4Array particles,
       variant.run(schedule.schedule, weight_rows, shapes, in_place);
       return std::nullopt;
     }
+    // Ctrl-C between the passes leaves the caller's particles as they
+    // were: the result is copied in last.
+    Interrupts interrupts;
     const checks::triplet_collide::Particles before(in_place.begin(),
                                                     in_place.end());
     // The oracle reads the input unchecked: the variant's own check runs
     // first, on a copy, so that bad input is refused with its message.
     checks::triplet_collide::Particles got = before;
     variant.run(schedule.schedule, weight_rows, shapes, got);
+    interrupts.Poll();
     const checks::triplet_collide::Expected expected =
         checks::triplet_collide::ExpectedOf(schedule.schedule.triplets,
                                             weight_rows, shapes, before);
+    interrupts.Poll();
     difference = checks::triplet_collide::FirstDifference(
         schedule.schedule.triplets, weight_rows, shapes, before, expected, got,
         checks::triplet_collide::ExactnessOf(
@@ -156,9 +161,11 @@ void BindTripletCollide(nb::module_& parent) {
         "first difference; check=False returns None.");
   m.def(
       "input_order",
-      [](const TripletArray& triplets) {
+      [](nb::handle triplets_object) {
+        const IntegerArray<std::uint32_t> triplets = ToIntegers<std::uint32_t>(
+            triplets_object, "triplet_collide.input_order", "triplets", 4);
         ScheduleObject out;
-        out.schedule = tc::InputOrder(ToTriplets(triplets));
+        out.schedule = tc::InputOrder(triplets.Rows<4>());
         return out;
       },
       nb::arg("triplets"),

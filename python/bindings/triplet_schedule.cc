@@ -8,6 +8,7 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,20 +18,28 @@
 namespace adj::python {
 namespace {
 
+// The scheduler, then the reference validator and the metrics, with a
+// chance for Ctrl-C between the three passes.
 ScheduleObject Run(std::span<const triplet_schedule::Variant> table,
                    checks::triplet_schedule::Layout layout,
-                   const TripletArray& array, std::size_t particle_count,
-                   unsigned width, const std::string& name) {
+                   nb::handle triplets_object, std::size_t particle_count,
+                   unsigned width, const std::string& name,
+                   std::string_view where) {
   const triplet_schedule::Variant& variant =
       PickVariant(table, "triplet_schedule", name);
-  const std::span<const Triplet> triplets = ToTriplets(array);
+  const IntegerArray<std::uint32_t> array =
+      ToIntegers<std::uint32_t>(triplets_object, where, "triplets", 4);
+  const std::span<const Triplet> triplets = array.Rows<4>();
   ScheduleObject out;
   checks::triplet_schedule::Metrics metrics;
   {
     nb::gil_scoped_release release;
+    Interrupts interrupts;
     variant.run(triplets, particle_count, width, out.schedule);
+    interrupts.Poll();
     out.problem = checks::triplet_schedule::FirstProblem(
         triplets, particle_count, layout, width, out.schedule);
+    interrupts.Poll();
     if (out.problem.empty()) {
       metrics = checks::triplet_schedule::MetricsOf(triplets, particle_count,
                                                     out.schedule);
@@ -104,11 +113,11 @@ void BindTripletSchedule(nb::module_& parent) {
               "replays, ideal_replays, idle_lanes (empty when invalid)");
   m.def(
       "simd",
-      [](const TripletArray& triplets, std::size_t particle_count,
-         unsigned width, const std::string& scheduler) {
+      [](nb::handle triplets, std::size_t particle_count, unsigned width,
+         const std::string& scheduler) {
         return Run(triplet_schedule::SimdSchedulers(),
                    checks::triplet_schedule::Layout::kSimd, triplets,
-                   particle_count, width, scheduler);
+                   particle_count, width, scheduler, "triplet_schedule.simd");
       },
       nb::arg("triplets"), nb::arg("particle_count"), nb::arg("width") = 4,
       nb::arg("scheduler") = "nvcloth_simd",
@@ -116,11 +125,11 @@ void BindTripletSchedule(nb::module_& parent) {
       "particles and a weight index).");
   m.def(
       "warp",
-      [](const TripletArray& triplets, std::size_t particle_count,
-         unsigned width, const std::string& scheduler) {
+      [](nb::handle triplets, std::size_t particle_count, unsigned width,
+         const std::string& scheduler) {
         return Run(triplet_schedule::WarpSchedulers(),
                    checks::triplet_schedule::Layout::kWarp, triplets,
-                   particle_count, width, scheduler);
+                   particle_count, width, scheduler, "triplet_schedule.warp");
       },
       nb::arg("triplets"), nb::arg("particle_count"), nb::arg("width") = 32,
       nb::arg("scheduler") = "nvcloth_warp",

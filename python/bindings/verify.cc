@@ -9,6 +9,7 @@
 
 #include "algorithms/common/mesh.h"
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "python/bindings/bindings.h"
 #include "tools/families.h"
 
@@ -55,18 +56,15 @@ nb::dict VerifyCloud(const PointArray& array, float radius,
   return out;
 }
 
-using TriangleArray =
-    nb::ndarray<const std::uint32_t, nb::shape<-1, 3>, nb::device::cpu>;
-
-nb::dict VerifyMesh(const PointArray& positions,
-                    const TriangleArray& triangles) {
+nb::dict VerifyMesh(const PointArray& positions, nb::handle triangles) {
   Mesh mesh;
   mesh.positions = ToPoints(positions);
-  const auto view = triangles.view();
-  mesh.triangles.resize(triangles.shape(0));
-  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
-    mesh.triangles[t] = {view(t, 0), view(t, 1), view(t, 2)};
-  }
+  const IntegerArray<std::uint32_t> array =
+      ToIntegers<std::uint32_t>(triangles, "verify", "triangles", 3);
+  mesh.triangles.assign(array.Rows<3>().begin(), array.Rows<3>().end());
+  // Refused here, as triangle_adjacency.build refuses it: each family
+  // would otherwise report its own error as a row that differs.
+  triangle_adjacency::Check(mesh.triangles, mesh.positions.size());
   double oracle_seconds = 0;
   std::vector<cli::VerifyRow> rows;
   {

@@ -50,3 +50,31 @@ def test_a_cuda_row_without_a_gpu_is_unavailable():
     with pytest.raises(adjacent.Unavailable):
         adjacent.hash_grid.query_all(np.zeros((3, 3)), 0.1,
                                      variant=cuda[0]["name"])
+
+
+def test_resource_error_is_an_error_and_a_memory_error():
+    assert issubclass(adjacent.ResourceError, adjacent.Error)
+    assert issubclass(adjacent.ResourceError, MemoryError)
+    assert "ResourceError" in adjacent.__all__
+
+
+def test_the_memory_budget_is_set_read_and_restored():
+    default = adjacent.memory_budget()
+    assert default > 0
+    try:
+        adjacent.set_memory_budget(1 << 20)
+        assert adjacent.memory_budget() == 1 << 20
+        adjacent.set_memory_budget("512M")
+        assert adjacent.memory_budget() == 512 << 20
+        adjacent.set_memory_budget(np.int64(3 << 30))
+        assert adjacent.memory_budget() == 3 << 30
+        for bad in (0, -1, 2**64, "lots", "-4G"):
+            with pytest.raises(adjacent.Error):
+                adjacent.set_memory_budget(bad)
+        for bad in (1.5e9, True, [1]):
+            with pytest.raises(TypeError):
+                adjacent.set_memory_budget(bad)
+        assert adjacent.memory_budget() == 3 << 30
+    finally:
+        adjacent.set_memory_budget(None)
+    assert adjacent.memory_budget() == default

@@ -1,0 +1,90 @@
+"""Ctrl-C stops a long call: a child Python steps a fluid for a very long
+time (or waits for a fluid another thread steps), receives SIGINT, and
+must raise KeyboardInterrupt within seconds, its state still usable."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import runnable
+
+CHILD = r"""
+import signal, sys
+# Python keeps SIGINT ignored where its parent ignored it (a background
+# job): install the handler that raises KeyboardInterrupt either way.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import adjacent
+state, params = adjacent.sph.scene("glass", 2000)
+print("ready", flush=True)
+try:
+    adjacent.sph.step(state, params, variant=sys.argv[1], steps=10**9)
+except KeyboardInterrupt:
+    adjacent.sph.step(state, params, variant=sys.argv[1], steps=1)
+    print("usable", flush=True)
+    raise
+"""
+
+
+# The main thread waits for the state that another thread steps for a
+# very long time: the wait, too, stops on Ctrl-C. The stepping thread
+# cannot be stopped from Python, so the child leaves with os._exit.
+WAITER = r"""
+import os, signal, sys, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import adjacent
+state, params = adjacent.sph.scene("glass", 2000)
+threading.Thread(target=adjacent.sph.step, args=(state, params),
+                 kwargs={"variant": sys.argv[1], "steps": 10**9},
+                 daemon=True).start()
+time.sleep(0.2)
+print("ready", flush=True)
+try:
+    state.positions
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    os._exit(7)
+"""
+
+
+def run_and_interrupt(script):
+    """(returncode, stdout, stderr) of `script` run with an sph variant,
+    sent SIGINT 1 s after it prints 'ready'; fails when it runs on for
+    10 s after the signal."""
+    names = runnable("sph")
+    variant = "sorted_pairs" if "sorted_pairs" in names else names[0]
+    child = subprocess.Popen([sys.executable, "-c", script, variant],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready", \
+            child.stderr.read()
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("the child went on for 10 s after SIGINT")
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    return child.returncode, out, err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+def test_ctrl_c_stops_a_long_sph_step():
+    returncode, out, err = run_and_interrupt(CHILD)
+    assert "usable" in out, err
+    assert "KeyboardInterrupt" in err
+    assert returncode != 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+def test_ctrl_c_stops_a_thread_waiting_for_a_busy_object():
+    returncode, out, err = run_and_interrupt(WAITER)
+    assert "interrupted" in out, err
+    assert returncode == 7
