@@ -7,6 +7,8 @@
 #include <nanobind/stl/vector.h>
 
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,15 +27,35 @@ struct NeighborLists {
   int threads;
 };
 
-NeighborLists QueryAll(const PointArray& array, float radius,
+// A length argument as the float the C++ takes: a Python float that is
+// not positive and finite once rounded to float (1e-300 rounds to 0) is
+// refused under its own name, not as the parameter it would have become.
+float PositiveFloat(double value, const char* name) {
+  const auto rounded = static_cast<float>(value);
+  if (!(value > 0) || !std::isfinite(rounded) || !(rounded > 0)) {
+    throw Error(std::string("hash_grid: ") + name + " " +
+                std::to_string(value) +
+                " is not a positive finite float32 (from " +
+                std::to_string(std::numeric_limits<float>::denorm_min()) +
+                " to " + std::to_string(std::numeric_limits<float>::max()) +
+                ")");
+  }
+  return rounded;
+}
+
+NeighborLists QueryAll(const PointArray& array, double radius_value,
                        const std::string& variant_name,
-                       std::optional<float> spacing, std::uint32_t table_size) {
+                       std::optional<double> spacing_value,
+                       std::uint32_t table_size) {
   const hash_grid::Variant& variant =
       PickVariant(hash_grid::Variants(), "hash_grid", variant_name);
+  const float radius = PositiveFloat(radius_value, "radius");
+  const float spacing =
+      spacing_value ? PositiveFloat(*spacing_value, "spacing") : radius;
   const Points points = ToPoints(array);
   hash_grid::Params params;
   params.max_dist = radius;
-  params.spacing = spacing.value_or(radius);
+  params.spacing = spacing;
   params.table_size =
       table_size != 0 ? table_size : hash_grid::DefaultTableSize(points.size());
   hash_grid::Neighbors out;

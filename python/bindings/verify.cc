@@ -26,6 +26,7 @@ nb::list Rows(const std::vector<cli::VerifyRow>& rows) {
     entry["outcome"] =
         row.outcome == cli::VerifyRow::Outcome::kAgrees    ? "agrees"
         : row.outcome == cli::VerifyRow::Outcome::kDiffers ? "differs"
+        : row.outcome == cli::VerifyRow::Outcome::kRefused ? "refused"
                                                            : "skipped";
     entry["detail"] = row.detail;
     entry["seconds"] = row.seconds;

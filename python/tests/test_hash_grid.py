@@ -65,3 +65,42 @@ def test_verify_holds_every_row_to_the_oracle(rng):
     assert set(runnable("hash_grid")) <= set(outcomes)
     for name, outcome in outcomes.items():
         assert outcome in ("agrees", "skipped"), (name, outcome)
+
+
+@pytest.mark.parametrize("variant", runnable("hash_grid"))
+def test_lists_over_the_memory_budget_raise_resource_error(variant):
+    # 3,000 coincident points: 9 million full-list entries, 36 MB, against
+    # a budget of 4 MiB; refused as a MemoryError, never an abort.
+    if variant == "cuda":
+        pytest.skip("host rows only")
+    points = np.full((3000, 3), 0.5, dtype=np.float32)
+    before = adjacent.memory_budget()
+    adjacent.set_memory_budget("4M")
+    try:
+        with pytest.raises(adjacent.ResourceError, match="memory budget"):
+            adjacent.hash_grid.query_all(points, 1.0, variant=variant)
+        with pytest.raises(MemoryError):
+            adjacent.hash_grid.query_all(points, 1.0, variant=variant)
+    finally:
+        adjacent.set_memory_budget(before)
+    small = adjacent.hash_grid.query_all(points[:30], 1.0, variant=variant)
+    assert len(small.offsets) == 31
+
+
+def test_verify_reports_refused_rows_as_refused():
+    points = np.full((3000, 3), 0.5, dtype=np.float32)
+    before = adjacent.memory_budget()
+    adjacent.set_memory_budget("4M")
+    try:
+        report = adjacent.verify(points, 1.0)
+    finally:
+        adjacent.set_memory_budget(before)
+    outcomes = {row["outcome"] for row in report["rows"]}
+    assert "refused" in outcomes and "differs" not in outcomes, outcomes
+
+
+@pytest.mark.parametrize("radius", [1e-300, 1e300, -1.0, float("nan")])
+def test_a_radius_that_is_no_float32_is_named_as_the_radius(radius):
+    points = np.zeros((4, 3), dtype=np.float32)
+    with pytest.raises(adjacent.Error, match="radius"):
+        adjacent.hash_grid.query_all(points, radius)
