@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "algorithms/common/errors.h"
+#include "algorithms/common/interrupt.h"
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/fracture/fracture.h"
@@ -44,6 +45,7 @@ void AppendTable(const std::string& family,
 // why) when the variant cannot run here.
 template <typename Fn>
 VerifyRow RowFor(const std::string& family, const adj::Variant<Fn>& variant) {
+  interrupt::Poll();  // between rows, for variants that do not poll
   VerifyRow row{family,
                 std::string(variant.name),
                 variant.backend,
@@ -65,7 +67,10 @@ bool IsRefusal(const std::exception& error) {
          dynamic_cast<const std::bad_alloc*>(&error) != nullptr;
 }
 
+// Called in a catch block: a stop from outside (interrupt::Interrupted) is
+// no outcome of the variant, so it goes on up.
 void RecordThrown(const std::exception& error, VerifyRow& row) {
+  if (dynamic_cast<const interrupt::Interrupted*>(&error) != nullptr) throw;
   if (IsRefusal(error)) {
     row.outcome = VerifyRow::Outcome::kRefused;
     row.detail = std::string("refused: ") + error.what();
@@ -115,8 +120,8 @@ void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
 // the reference, and its time (one run after a warm-up).
 struct ScheduledRun {
   triplet_schedule::Schedule schedule;
-  std::string problem;  // the reference's first complaint, or ""
-  std::string error;    // what the scheduler threw, or ""
+  std::string problem;   // the reference's first complaint, or ""
+  std::string error;     // what the scheduler threw, or ""
   bool refused = false;  // what it threw was a refusal for resources
   bool limit = false;    // or a documented limit (16-bit ids, valence)
   double seconds = 0;
@@ -125,6 +130,7 @@ struct ScheduledRun {
 ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,
                           unsigned width, std::span<const Triplet> triplets,
                           std::size_t particles) {
+  interrupt::Poll();
   ScheduledRun run;
   try {
     variant.run(triplets, particles, width, run.schedule);
@@ -134,6 +140,8 @@ ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,
     run.error = error.what();
     run.limit = true;
     return run;
+  } catch (const interrupt::Interrupted&) {
+    throw;
   } catch (const std::exception& error) {
     run.error = error.what();
     run.refused = IsRefusal(error);
@@ -179,8 +187,10 @@ void VerifyTripletSchedules(const Mesh& mesh, std::vector<VerifyRow>& rows) {
           row.outcome = limit         ? VerifyRow::Outcome::kSkipped
                         : run.refused ? VerifyRow::Outcome::kRefused
                                       : VerifyRow::Outcome::kDiffers;
-          row.detail =
-              (limit ? "" : run.refused ? "refused: " : "threw: ") + run.error;
+          row.detail = (limit         ? ""
+                        : run.refused ? "refused: "
+                                      : "threw: ") +
+                       run.error;
         } else if (!run.problem.empty()) {
           row.outcome = VerifyRow::Outcome::kDiffers;
           row.detail = "invalid schedule: " + run.problem;
@@ -428,6 +438,8 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
       } else {
         row.same_as_first = counts == first;
       }
+    } catch (const interrupt::Interrupted&) {
+      throw;
     } catch (const std::exception& error) {
       row.refused = IsRefusal(error);
       row.problem =

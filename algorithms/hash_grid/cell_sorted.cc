@@ -31,6 +31,7 @@
 #include <tuple>
 
 #include "algorithms/common/fault_points.h"
+#include "algorithms/common/interrupt.h"
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
@@ -234,6 +235,7 @@ std::uint64_t QueryCells(const Grid& grid, const Params& params, bool half,
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
   std::uint64_t candidates = 0;
   for (std::size_t c = c_begin; c < c_end; ++c) {
+    interrupt::Poll();
     const std::uint32_t first = grid.start[c];
     const std::uint32_t last = grid.start[c + 1];
     if (first == last) continue;

@@ -15,6 +15,7 @@
 #include <limits>
 #include <string>
 
+#include "algorithms/common/interrupt.h"
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/hash_grid/hash_grid.h"
 
@@ -113,6 +114,7 @@ void MullerHashGrid::QueryAll(const Points& points, double max_dist,
     adj_ids.push_back(id);
   };
   for (std::size_t id0 = 0; id0 < n; ++id0) {
+    interrupt::Poll();
     first_adj_id[id0] = static_cast<std::uint32_t>(adj_ids.size());
     const auto query_ids = Query(points, id0, max_dist);
     candidates += query_size_;

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <span>
 #include <string>
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/interrupt.h"
 #include "algorithms/common/mesh.h"
 #include "algorithms/common/points.h"
 #include "algorithms/common/variant.h"
@@ -146,6 +148,36 @@ class Interrupts {
   std::chrono::steady_clock::time_point last_ =
       std::chrono::steady_clock::now();
 };
+
+// Runs `work` with the GIL released. Called on Python's main thread, it
+// takes SIGINT for the call (interrupt::ScopedSigint): the C++ loops that
+// poll interrupt::Poll stop within a fraction of a second, and Ctrl-C
+// arrives as KeyboardInterrupt, also when the work ended before it polled.
+// Elsewhere the work runs to its end, as Python's own signal handling only
+// reaches the main thread.
+template <typename Work>
+void RunInterruptible(Work&& work) {
+  const nb::module_ threading = nb::module_::import_("threading");
+  const bool main_thread =
+      threading.attr("current_thread")().is(threading.attr("main_thread")());
+  bool interrupted = false;
+  {
+    nb::gil_scoped_release release;
+    std::optional<interrupt::ScopedSigint> sigint;
+    if (main_thread) sigint.emplace();
+    try {
+      work();
+    } catch (const interrupt::Interrupted&) {
+      interrupted = true;
+    }
+    interrupted = interrupted || (main_thread && interrupt::Requested());
+  }
+  if (interrupted) {
+    interrupt::Clear();
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+    throw nb::python_error();
+  }
+}
 
 // A bound object's lock, for objects whose C++ is not safe for threads:
 // calls run with the GIL released, so Python threads sharing an object

@@ -33,12 +33,11 @@ struct NeighborLists {
 float PositiveFloat(double value, const char* name) {
   const auto rounded = static_cast<float>(value);
   if (!(value > 0) || !std::isfinite(rounded) || !(rounded > 0)) {
-    throw Error(std::string("hash_grid: ") + name + " " +
-                std::to_string(value) +
-                " is not a positive finite float32 (from " +
-                std::to_string(std::numeric_limits<float>::denorm_min()) +
-                " to " + std::to_string(std::numeric_limits<float>::max()) +
-                ")");
+    throw Error(
+        std::string("hash_grid: ") + name + " " + std::to_string(value) +
+        " is not a positive finite float32 (from " +
+        std::to_string(std::numeric_limits<float>::denorm_min()) + " to " +
+        std::to_string(std::numeric_limits<float>::max()) + ")");
   }
   return rounded;
 }
@@ -59,10 +58,7 @@ NeighborLists QueryAll(const PointArray& array, double radius_value,
   params.table_size =
       table_size != 0 ? table_size : hash_grid::DefaultTableSize(points.size());
   hash_grid::Neighbors out;
-  {
-    nb::gil_scoped_release release;
-    variant.run(points, params, out);
-  }
+  RunInterruptible([&] { variant.run(points, params, out); });
   return {ToNumpy(std::move(out.csr.offsets)),
           ToNumpy(std::move(out.csr.indices)),
           std::string(hash_grid::ListKindName(out.list)),

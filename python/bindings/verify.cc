@@ -46,10 +46,9 @@ nb::dict VerifyCloud(const PointArray& array, float radius,
   double oracle_seconds = 0;
   std::string scope;
   std::vector<cli::VerifyRow> rows;
-  {
-    nb::gil_scoped_release release;
+  RunInterruptible([&] {
     rows = cli::VerifyOnCloud(points, params, oracle_seconds, scope);
-  }
+  });
   nb::dict out;
   out["rows"] = Rows(rows);
   out["oracle_seconds"] = oracle_seconds;
@@ -68,10 +67,7 @@ nb::dict VerifyMesh(const PointArray& positions, nb::handle triangles) {
   triangle_adjacency::Check(mesh.triangles, mesh.positions.size());
   double oracle_seconds = 0;
   std::vector<cli::VerifyRow> rows;
-  {
-    nb::gil_scoped_release release;
-    rows = cli::VerifyOnMesh(mesh, oracle_seconds);
-  }
+  RunInterruptible([&] { rows = cli::VerifyOnMesh(mesh, oracle_seconds); });
   nb::dict out;
   out["rows"] = Rows(rows);
   out["oracle_seconds"] = oracle_seconds;

@@ -88,3 +88,49 @@ def test_ctrl_c_stops_a_thread_waiting_for_a_busy_object():
     returncode, out, err = run_and_interrupt(WAITER)
     assert "interrupted" in out, err
     assert returncode == 7
+
+
+# One long C++ call: every hash_grid row, or verify over them, on a cloud
+# whose lists take seconds to build. The child reports how long the
+# interrupt took to arrive after the signal.
+LONG_CALL = r"""
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import numpy as np
+import adjacent
+rng = np.random.default_rng(5)
+points = (rng.random((400000, 3)) * 40).astype(np.float32)
+call = sys.argv[1]
+print("ready", flush=True)
+try:
+    for _ in range(1000):
+        if call == "verify":
+            adjacent.verify(points, 1.5)
+        else:
+            adjacent.hash_grid.query_all(points, 1.5, variant="muller")
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+    sys.exit(3)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+@pytest.mark.parametrize("call", ["query_all", "verify"])
+def test_ctrl_c_stops_one_long_call_within_a_second(call):
+    child = subprocess.Popen([sys.executable, "-c", LONG_CALL, call],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready", \
+            child.stderr.read()
+        time.sleep(1.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("the child went on for 10 s after SIGINT")
+    assert child.returncode == 3, err
+    arrived = float(out.split()[-1])
+    assert arrived - sent < 1.0, (arrived - sent, err)
