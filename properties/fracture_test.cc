@@ -260,6 +260,64 @@ TEST_P(Fracture, RejectsBadInput) {
   EXPECT_NO_THROW(simulation->Step(removed_nan, report));
 }
 
+// Each parameter check at its exact boundary, both sides: the last value
+// accepted and the first refused, so that a comparison loosened or
+// tightened by one step (> for >=) fails here.
+TEST_P(Fracture, ParameterChecksHoldAtTheirExactBoundaries) {
+  const HandLayout hand = Hand();
+  const auto accepts = [&](const State& state, const Params& params) {
+    try {
+      Start(state, params);
+      return std::string();
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+  };
+  Params p = hand.params;
+  // damage_distance > 0.
+  p.damage_distance = std::numeric_limits<float>::denorm_min();
+  EXPECT_EQ(accepts(hand.state, p), "");
+  p.damage_distance = 0;
+  EXPECT_NE(accepts(hand.state, p).find("damage_distance"), std::string::npos);
+  p.damage_distance = -0.0f;
+  EXPECT_NE(accepts(hand.state, p).find("damage_distance"), std::string::npos);
+  // min_cluster_size < max_cluster_size.
+  p = hand.params;
+  p.min_cluster_size = p.max_cluster_size - 1;
+  EXPECT_EQ(accepts(hand.state, p), "");
+  p.min_cluster_size = p.max_cluster_size;
+  EXPECT_NE(accepts(hand.state, p).find("min_cluster_size"), std::string::npos);
+  // Every cluster below max_cluster_size: C holds 5.
+  p = hand.params;
+  p.max_cluster_size = 6;
+  EXPECT_EQ(accepts(hand.state, p), "");
+  p.max_cluster_size = 5;
+  EXPECT_NE(accepts(hand.state, p).find("holds 5 particles"),
+            std::string::npos);
+  // max_cluster_size >= 2, with clusters of one particle each.
+  const State singles = MakeState(hand.state.grid, hand.state.particle_coord,
+                                  Rows({{0}, {1}, {2}, {3}, {4}, {5}, {6}}));
+  p = hand.params;
+  p.max_cluster_size = 2;
+  p.min_cluster_size = 1;
+  EXPECT_EQ(accepts(singles, p), "");
+  p.max_cluster_size = 1;
+  p.min_cluster_size = 0;
+  EXPECT_NE(accepts(singles, p).find("max_cluster_size must be >= 2"),
+            std::string::npos);
+  // Particles on the grid's last node are inside; one past it is not.
+  State edge = hand.state;
+  edge.particle_coord[4] = {4, 2, 0};
+  edge.node_is_particle =
+      MakeState(edge.grid, edge.particle_coord, Rows({})).node_is_particle;
+  edge.clusters.slots[1].particles = {4};
+  edge.clusters.slots[1].rest_local = RestLocal(edge, Words{4});
+  EXPECT_EQ(accepts(edge, hand.params), "");
+  edge.particle_coord[4] = {4, 3, 0};
+  EXPECT_NE(accepts(edge, hand.params).find("outside the grid"),
+            std::string::npos);
+}
+
 // Random solids, random box clusters, random damage, several frames in a
 // row: every frame is the oracle's, for every belong list kind, both
 // neighbourhoods and both expansions.
@@ -469,6 +527,62 @@ TEST(FlatFracturePublished, OnOneHostThreadEqualsSerial) {
     auto serial = StartSerial(s.initial, s.params);
     ExpectSameFrames(s, *flat, *serial);
   }));
+}
+
+// The belong lists' bytes (BelongBytes(), which the memory figure draws)
+// against a count by hand on the hand layout: 7 particles in 9 list
+// entries (particles 1 and 3 in two clusters), 3 slots. Head records are
+// 12 bytes (two 32-bit words and a byte, padded), a std::vector 24; a
+// vector grown by push_back from empty has capacity 1, then 2.
+TEST(FractureBelongLists, BytesAreTheHandCount) {
+  struct Expected {
+    BelongKind kind;
+    std::size_t start;
+    std::size_t after;  // the hand frame: 5 and 6 removed, c into A
+  };
+  for (const Expected& e : {
+           // A block of 4 entries a particle (4 bytes each) and a head
+           // each; no block moves in the frame, none is freed.
+           Expected{BelongKind::kBumpPool, 7 * 4 * 4 + 7 * 12,
+                    7 * 4 * 4 + 7 * 12},
+           // Offsets (8), entries (9), the sort's cursor (7), by capacity:
+           // the frame's 6 entries keep the 9 allocated.
+           Expected{BelongKind::kCsrRebuilt, (8 + 9 + 7) * 4, (8 + 9 + 7) * 4},
+           // 7 vectors and their entries' capacities (1, 2, 1, 2, 1, 1, 1);
+           // after the frame 5 and 6 are released, the rest keep theirs.
+           Expected{BelongKind::kSmallVectors, 7 * 24 + 9 * 4,
+                    7 * 24 + (1 + 2 + 1 + 2 + 1) * 4},
+           // A class-0 block (4 entries) and a head each; the frame frees
+           // the blocks of 5 and 6 onto class 0's free list (capacity 2).
+           Expected{BelongKind::kSizeClassPool, 7 * 4 * 4 + 7 * 12,
+                    7 * 4 * 4 + 7 * 12 + 2 * 4},
+       }) {
+    SCOPED_TRACE(std::string(BelongKindName(e.kind)));
+    HandLayout hand = Hand();
+    hand.params.belong = e.kind;
+    auto simulation = StartSerial(hand.state, hand.params);
+    EXPECT_EQ(simulation->BelongBytes(), e.start);
+    FrameReport report;
+    simulation->Step(hand.positions, report);
+    ASSERT_EQ(simulation->BelongLists(),
+              Rows({{0}, {0}, {0}, {0, 1}, {1}, {}, {}}));
+    EXPECT_EQ(simulation->BelongBytes(), e.after);
+  }
+  // data_parallel's patched Csr: offsets (8), entries (9), cursor (7) and
+  // a touched flag per slot (3 bytes); the others still empty.
+  const HandLayout hand = Hand();
+  auto patched = StartDataParallel(hand.state, hand.params);
+  EXPECT_EQ(patched->BelongBytes(), (8 + 9 + 7) * 4 + 3);
+  // After the frame it holds two Csr buffers (the new rows' 8 offsets and
+  // 6 entries, the old ones' 8 and 9 kept for the next frame), the added
+  // rows (8 offsets, the target's 4 members), the cursor (7), the 2
+  // touched slots, and its 3 flags.
+  FrameReport report;
+  patched->Step(hand.positions, report);
+  EXPECT_EQ(patched->BelongBytes(), (8 + 6 + 8 + 9 + 8 + 4 + 7 + 2) * 4 + 3);
+  // flat_host's Csr: offsets (8) and entries (9).
+  auto flat = StartFlatHostPublished(hand.state, hand.params);
+  EXPECT_EQ(flat->BelongBytes(), (8 + 9) * 4);
 }
 
 // The bump pool only grows; the other kinds reuse what lists leave.

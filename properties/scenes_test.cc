@@ -7,8 +7,12 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "algorithms/common/errors.h"
+#include "algorithms/common/memory_budget.h"
+#include "scenes/fluids.h"
 #include "scenes/meshes.h"
 #include "scenes/solids.h"
 
@@ -79,6 +83,72 @@ TEST(Scenes, GeneratorsRefuseWhatWouldWrapOrReadOutOfRange) {
   const std::size_t huge = std::size_t{1} << 16;  // (2^16 + 1)^2 > 2^32
   EXPECT_THROW(ClothGrid(huge, huge, Diagonals::kUniform),
                std::invalid_argument);
+}
+
+// What a generator threw, or "" when it returned.
+template <typename Generate>
+std::string Refusal(Generate generate) {
+  try {
+    generate();
+    return "";
+  } catch (const ResourceError& error) {
+    return error.what();
+  }
+}
+
+// Each generator that passed its range checks asks the memory budget for
+// its particles (and the glass for its layer, the clusters for their node
+// map) before allocating them: refused, naming the size and the budget.
+TEST(Scenes, GeneratorsAskTheMemoryBudgetBeforeAllocating) {
+  const memory::ScopedBudget budget(std::uint64_t{1} << 30);
+  // The command line's largest block, 1625^3 nodes of 12 bytes: 48 GiB.
+  std::string what = Refusal([] { return Block(1625, 1625, 1625); });
+  EXPECT_NE(what.find("1625 x 1625 x 1625 = 4291015625 particles"),
+            std::string::npos)
+      << what;
+  EXPECT_NE(what.find("48.0 GiB"), std::string::npos) << what;
+  EXPECT_NE(what.find("budget of 1.0 GiB"), std::string::npos) << what;
+  // Python's sph.scene('glass', 2**40).
+  what = Refusal([] { return GlassAtRest(std::size_t{1} << 40, 0.01f); });
+  EXPECT_NE(what.find("the glass of 1099511627776 particles"),
+            std::string::npos)
+      << what;
+  EXPECT_NE(what.find("budget of 1.0 GiB"), std::string::npos) << what;
+  // `adjacent sph glass --particles 50000000` and its dam break.
+  {
+    const memory::ScopedBudget small(100 << 20);
+    what = Refusal([] { return GlassAtRest(50000000, 0.01f); });
+    EXPECT_NE(what.find("the glass of 50000000 particles"), std::string::npos)
+        << what;
+    what = Refusal([] { return DamBreak(50000000, 0.01f); });
+    EXPECT_NE(what.find("the dam break of 49794176 particles"),
+              std::string::npos)
+        << what;
+  }
+  // The clusters' node map: 2^32 nodes of 8 bytes, however few particles.
+  Voxels sparse;
+  sparse.grid = {2048, 2048, 1024};
+  sparse.cells = {{0, 0, 0}};
+  what = Refusal([&] { return CubeClusters(sparse, 8, 5); });
+  EXPECT_NE(what.find("2048 x 2048 x 1024 nodes"), std::string::npos) << what;
+  what = Refusal([&] { return RandomBoxClusters(sparse, 1, 2, 10, 1); });
+  EXPECT_NE(what.find("2048 x 2048 x 1024 nodes"), std::string::npos) << what;
+  // Under the budget they build as before.
+  EXPECT_EQ(Refusal([] { return Block(100, 100, 100); }), "");
+  EXPECT_EQ(Refusal([] { return GlassAtRest(100000, 0.01f); }), "");
+  EXPECT_EQ(Refusal([] { return DamBreak(100000, 0.01f); }), "");
+  EXPECT_EQ(GlassAtRest(1000, 0.01f).positions.size(), 1000u);
+  EXPECT_EQ(DamBreak(1000, 0.01f).positions.size(), 2u * 8 * 8 * 8);
+}
+
+TEST(Scenes, FluidsRefuseABadSpacing) {
+  for (const float spacing :
+       {0.0f, -0.01f, std::numeric_limits<float>::quiet_NaN(),
+        std::numeric_limits<float>::infinity()}) {
+    EXPECT_THROW(GlassAtRest(100, spacing), std::invalid_argument) << spacing;
+    EXPECT_THROW(DamBreak(100, spacing), std::invalid_argument) << spacing;
+  }
+  EXPECT_NO_THROW(GlassAtRest(100, std::numeric_limits<float>::denorm_min()));
 }
 
 // The box [0, sx] x [0, sy] x [0, sz] as 12 outward triangles.

@@ -20,6 +20,9 @@
 #include <vector>
 
 #include "algorithms/common/cuda.h"
+#include "algorithms/common/errors.h"
+#include "algorithms/common/memory_budget.h"
+#include "algorithms/sph/cell_sort.h"
 #include "algorithms/sph/device_state.h"
 #include "checks/sph.h"
 #include "properties/variant_cases.h"
@@ -376,6 +379,15 @@ TEST_P(Sph, RejectsBadInputNamingIt) {
   rejects([&](Scene& s) { s.params.h = nan; }, "smoothing length");
   rejects([&](Scene& s) { s.params.dt = 0; }, "time step");
   rejects([&](Scene& s) { s.params.dt = inf; }, "time step");
+  // Every row refuses a step above the CFL bound, naming the bound (its
+  // exact boundary: SphChecks.InputChecksHoldAtTheirExactBoundaries).
+  rejects(
+      [&](Scene& s) {
+        s.params.h = 0.125f;
+        s.params.stiffness = 16;
+        s.params.dt = 2 * 0.125f / 4;
+      },
+      "above the CFL bound 1 h / c = 0.03125");
   rejects([&](Scene& s) { s.params.rest_density = 0; }, "rest density");
   rejects([&](Scene& s) { s.params.stiffness = -1; }, "stiffness");
   rejects([&](Scene& s) { s.params.viscosity = nan; }, "viscosity");
@@ -395,22 +407,189 @@ TEST_P(Sph, RejectsBadInputNamingIt) {
   }
 }
 
-// A step too long for the stiffness: the particles fly apart and the step
-// says so, naming the first one.
-TEST_P(Sph, ABlownUpStateIsAnError) {
+// A step too long for the stiffness is refused before it is taken: the
+// CFL bound, named in the message.
+TEST_P(Sph, AStepAboveTheCflBoundIsRefused) {
   Scene scene = RandomScene(31, 120, true);
   scene.params.stiffness = 1e9f;
   scene.params.dt = 0.05f;
+  const State before = scene.state;
+  try {
+    Step(scene.state, scene.params);
+    ADD_FAILURE() << "a step far above the CFL bound was taken";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("above the CFL bound"),
+              std::string::npos)
+        << error.what();
+  }
+  EXPECT_TRUE(SameBits(scene.state, before));
+}
+
+// One particle thrown far in one step (the walls out of reach): the step
+// says so, naming it and how far it went. Viscosity 0, so that no
+// neighbour of lower index is dragged along and named first.
+TEST_P(Sph, ABlownUpStateIsAnError) {
+  Scene scene = RandomScene(31, 120, true);
+  scene.params.viscosity = 0;
   for (int k = 0; k < 3; ++k) {
     scene.params.container.lo[k] -= 1000;
     scene.params.container.hi[k] += 1000;
   }
+  scene.state.v.x[17] = 3 * scene.params.h / scene.params.dt;
   try {
     Step(scene.state, scene.params);
     ADD_FAILURE() << "a blown-up state was accepted";
   } catch (const Error& error) {
-    EXPECT_NE(std::string(error.what()).find("blew up"), std::string::npos)
+    EXPECT_NE(std::string(error.what()).find("blew up: particle 17 moved"),
+              std::string::npos)
         << error.what();
+  }
+}
+
+// The same throw at a wall that stops it: the clamp puts the particle back
+// on the wall with its outward velocity zeroed (restitution 0), so the
+// finished state looks calm; the step before the wall's response does not.
+// Down onto the floor of a box, and sideways into a glass's wall.
+TEST_P(Sph, ABlowUpTheWallsStopIsStillAnError) {
+  for (const Container::Kind kind :
+       {Container::Kind::kBox, Container::Kind::kGlass}) {
+    Scene scene = RandomScene(31, 120, true);
+    scene.params.viscosity = 0;
+    scene.params.container.kind = kind;
+    scene.params.container.restitution = 0;
+    // The glass's wall may leave some particles outside: drop them.
+    State inside;
+    for (std::size_t i = 0; i < scene.state.size(); ++i) {
+      const State& s = scene.state;
+      if (!detail::Inside(scene.params.container, s.x.x[i], s.x.y[i],
+                          s.x.z[i])) {
+        continue;
+      }
+      inside.x.PushBack(s.x.x[i], s.x.y[i], s.x.z[i]);
+      inside.v.PushBack(s.v.x[i], s.v.y[i], s.v.z[i]);
+      inside.density.push_back(s.density[i]);
+      inside.mass.push_back(s.mass[i]);
+    }
+    ASSERT_GT(inside.size(), 40u);
+    scene.state = inside;
+    const float throw_speed = 1000 * scene.params.h / scene.params.dt;
+    if (kind == Container::Kind::kBox) {
+      scene.state.v.y[17] = -throw_speed;
+    } else {
+      // Straight out from the axis, so that the wall takes all of it.
+      const detail::Glass glass = detail::GlassOf(scene.params.container);
+      const double dx = scene.state.x.x[17] - glass.cx;
+      const double dz = scene.state.x.z[17] - glass.cz;
+      const double d = std::hypot(dx, dz);
+      scene.state.v.x[17] = static_cast<float>(throw_speed * dx / d);
+      scene.state.v.y[17] = 0;
+      scene.state.v.z[17] = static_cast<float>(throw_speed * dz / d);
+    }
+    try {
+      Step(scene.state, scene.params);
+      ADD_FAILURE() << "a step the wall stopped was accepted";
+    } catch (const Error& error) {
+      EXPECT_NE(std::string(error.what()).find("blew up: particle 17 moved"),
+                std::string::npos)
+          << error.what();
+    }
+  }
+}
+
+// The hostile case: a fluid at rest with no stiffness (so no CFL bound)
+// and dt = 1 s. Gravity alone carries every particle meters through the
+// floor, which stops each with its velocity zeroed: the finished state is
+// at rest on the floor, and the first particle is named.
+TEST_P(Sph, ALongStepWithoutStiffnessIsABlowUpThoughTheFloorStopsIt) {
+  Scene scene = RandomScene(32, 60, true);
+  scene.state.v.Resize(0);
+  scene.state.v.Resize(scene.state.size());
+  scene.params.stiffness = 0;
+  scene.params.viscosity = 0;
+  scene.params.dt = 1;
+  scene.params.gravity[0] = 0;
+  scene.params.gravity[1] = -9.81f;
+  scene.params.gravity[2] = 0;
+  scene.params.container.restitution = 0;
+  try {
+    Step(scene.state, scene.params);
+    ADD_FAILURE() << "a one-second step was accepted";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("blew up: particle 0 moved"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+// The move bound at its exact boundary: alone (no neighbour, no gravity, no
+// stiffness), particle 1 moves v dt = 4 x 0.125 = h = 0.5 exactly, which is
+// allowed; a float more and it is named.
+TEST_P(Sph, TheMoveBoundHoldsAtItsExactBoundary) {
+  Params params;
+  params.h = 0.5f;
+  params.rest_density = 1000;
+  params.dt = 0.125f;
+  for (float& g : params.gravity) g = 0;
+  for (int k = 0; k < 3; ++k) {
+    params.container.lo[k] = -10;
+    params.container.hi[k] = 10;
+  }
+  State state;
+  state.x.PushBack(-5, 0, 0);
+  state.x.PushBack(5, 0, 0);
+  state.v.PushBack(0, 0, 0);
+  state.v.PushBack(0, 4, 0);
+  state.mass.assign(2, 1);
+  state.density.assign(2, 1000);
+  Prepare(state, params);
+  State at = state;
+  EXPECT_NO_THROW(Step(at, params));
+  EXPECT_EQ(at.x.y[1], 0.5f);
+  State past = state;
+  past.v.y[1] = std::nextafter(4.0f, 5.0f);
+  try {
+    Step(past, params);
+    ADD_FAILURE() << "a step past h was accepted";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("particle 1 moved 0.500000"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+// Where the particles' bounding box holds far more cells than particles
+// (two clumps at opposite corners of a vast box), the cell sort is a
+// comparison sort, not a counting sort over the box; every row still
+// agrees with the oracle there.
+Scene SparseScene(std::uint32_t seed) {
+  Scene scene = RandomScene(seed, 120, true);
+  Container& box = scene.params.container;
+  box.kind = Container::Kind::kBox;
+  const float far = 150 * scene.params.h;
+  const float middle = 0.5f * (box.lo[0] + box.hi[0]);
+  for (int k = 0; k < 3; ++k) box.hi[k] += 2 * far;
+  State& state = scene.state;
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    if (state.x.x[i] >= middle) continue;
+    state.x.x[i] += far;
+    state.x.y[i] += far;
+    state.x.z[i] += far;
+  }
+  return scene;
+}
+
+TEST_P(Sph, AFluidInASparseBoxOfCellsMatchesTheOracle) {
+  for (const std::uint32_t seed : {8u, 9u}) {
+    Scene scene = SparseScene(seed);
+    Workspace probe;
+    ASSERT_FALSE(detail::SortByCell(scene.state.x, scene.params, probe).dense)
+        << "the scene must take the comparison sort";
+    const State before = scene.state;
+    Step(scene.state, scene.params);
+    EXPECT_EQ(checks::sph::FirstDifference(before, scene.params, definition(),
+                                           scene.state),
+              "")
+        << "seed " << seed;
   }
 }
 
@@ -665,6 +844,214 @@ TEST(SphReorder, ReorderByCellRefusesBadInputUntouched) {
   EXPECT_EQ(ReorderByCell(state, params),
             (std::vector<std::uint32_t>{1, 2, 0}));
   EXPECT_EQ(state.x.x, (std::vector<float>{0.1f, 0.5f, 0.9f}));
+}
+
+// Each input check at its exact boundary: the last value it accepts and
+// the first it refuses (the float next to it), so that a comparison
+// loosened or tightened by one step (> for >=) fails here.
+TEST(SphChecks, InputChecksHoldAtTheirExactBoundaries) {
+  const float denormal = std::numeric_limits<float>::denorm_min();
+  Params good;
+  good.h = 0.125f;
+  good.rest_density = 1000;
+  good.stiffness = 16;  // c = 4: the CFL bound dt <= h / c = 0.03125
+  good.viscosity = 1;
+  good.dt = 0.01f;
+  const auto accepts = [](const Params& params) {
+    try {
+      Check(params);
+      return std::string();
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+  };
+  const auto refuses = [&](const Params& params, const std::string& words) {
+    const std::string what = accepts(params);
+    return !what.empty() && what.find(words) != std::string::npos;
+  };
+  ASSERT_EQ(accepts(good), "");
+  Params p = good;
+  // The CFL bound, dt sqrt(stiffness) <= h.
+  p.dt = 0.03125f;
+  EXPECT_EQ(accepts(p), "");
+  p.dt = std::nextafter(0.03125f, 1.0f);
+  EXPECT_TRUE(refuses(p, "above the CFL bound 1 h / c = 0.03125"))
+      << accepts(p);
+  // No stiffness: no sound, no bound.
+  p.stiffness = 0;
+  p.dt = 1e30f;
+  EXPECT_EQ(accepts(p), "");
+  // dt > 0.
+  p = good;
+  p.dt = denormal;
+  EXPECT_EQ(accepts(p), "");
+  p.dt = 0;
+  EXPECT_TRUE(refuses(p, "time step"));
+  p.dt = -0.0f;
+  EXPECT_TRUE(refuses(p, "time step"));
+  // rest density > 0.
+  p = good;
+  p.rest_density = denormal;
+  EXPECT_EQ(accepts(p), "");
+  p.rest_density = 0;
+  EXPECT_TRUE(refuses(p, "rest density"));
+  // stiffness and viscosity >= 0.
+  p = good;
+  p.stiffness = 0;
+  p.viscosity = 0;
+  EXPECT_EQ(accepts(p), "");
+  p.stiffness = -denormal;
+  EXPECT_TRUE(refuses(p, "stiffness"));
+  p.stiffness = 0;
+  p.viscosity = -denormal;
+  EXPECT_TRUE(refuses(p, "viscosity"));
+  // restitution in [0, 1].
+  p = good;
+  p.container.restitution = 0;
+  EXPECT_EQ(accepts(p), "");
+  p.container.restitution = 1;
+  EXPECT_EQ(accepts(p), "");
+  p.container.restitution = std::nextafter(1.0f, 2.0f);
+  EXPECT_TRUE(refuses(p, "restitution"));
+  p.container.restitution = -denormal;
+  EXPECT_TRUE(refuses(p, "restitution"));
+  // h > 0 (the smallest h the cell limit lets through is below).
+  p = good;
+  p.h = 0;
+  EXPECT_TRUE(refuses(p, "smoothing length"));
+  p.h = -0.0f;
+  EXPECT_TRUE(refuses(p, "smoothing length"));
+  // lo < hi, and at most 2^20 cells of h per axis: the unit box has
+  // exactly 2^20 cells of 2^-20.
+  p = good;
+  p.stiffness = 0;
+  p.container.lo[0] = std::nextafter(1.0f, 0.0f);
+  EXPECT_EQ(accepts(p), "");
+  p.container.lo[0] = 1;
+  EXPECT_TRUE(refuses(p, "lo < hi"));
+  p.container.lo[0] = 0;
+  p.h = 0x1p-20f;
+  EXPECT_EQ(accepts(p), "");
+  p.h = std::nextafter(0x1p-20f, 0.0f);
+  EXPECT_TRUE(refuses(p, "2^20 cells"));
+
+  // The state's checks: inside the container up to its walls, masses and
+  // densities of t-1 > 0.
+  State state;
+  state.x.PushBack(0.5f, 0.5f, 0.5f);
+  state.v.PushBack(0, 0, 0);
+  state.mass.push_back(1);
+  state.density.push_back(1000);
+  const auto state_accepts = [&](const State& s, bool reads_density) {
+    try {
+      Check(s, good, reads_density);
+      return std::string();
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+  };
+  ASSERT_EQ(state_accepts(state, true), "");
+  const auto coordinate = [](State& s, int axis) -> float& {
+    return axis == 0 ? s.x.x[0] : axis == 1 ? s.x.y[0] : s.x.z[0];
+  };
+  for (int axis = 0; axis < 3; ++axis) {
+    State s = state;
+    for (const float wall : {0.0f, 1.0f}) {
+      coordinate(s, axis) = wall;
+      EXPECT_EQ(state_accepts(s, false), "") << "axis " << axis;
+      coordinate(s, axis) = std::nextafter(wall, wall == 0 ? -1.0f : 2.0f);
+      EXPECT_NE(state_accepts(s, false).find("outside the container"),
+                std::string::npos)
+          << "axis " << axis << ", wall " << wall;
+    }
+  }
+  State s = state;
+  s.mass[0] = denormal;
+  EXPECT_EQ(state_accepts(s, false), "");
+  s.mass[0] = 0;
+  EXPECT_NE(state_accepts(s, false).find("has a mass"), std::string::npos);
+  s = state;
+  s.density[0] = denormal;
+  EXPECT_EQ(state_accepts(s, true), "");
+  s.density[0] = 0;
+  EXPECT_NE(state_accepts(s, true).find("density of t-1"), std::string::npos);
+  EXPECT_EQ(state_accepts(s, false), "");  // a three-pass step ignores it
+}
+
+// The comparison sort of a sparse box of cells (the properties' other
+// fluids take the counting sort): the order its contract states, cells
+// ascending by key (x fastest over the particles' box of cells), ids
+// ascending inside a cell, written here from that contract.
+TEST(SphCellSort, ASparseBoxIsSortedByKeyThenId) {
+  for (const std::uint32_t seed : {8u, 9u}) {
+    const Scene scene = SparseScene(seed);
+    const State& state = scene.state;
+    const Params& params = scene.params;
+    const std::size_t n = state.size();
+    std::vector<std::array<std::int64_t, 3>> cell(n);
+    std::array<std::int64_t, 3> lo{INT64_MAX, INT64_MAX, INT64_MAX};
+    std::array<std::int64_t, 3> hi{INT64_MIN, INT64_MIN, INT64_MIN};
+    for (std::size_t i = 0; i < n; ++i) {
+      const float c[] = {state.x.x[i], state.x.y[i], state.x.z[i]};
+      for (int k = 0; k < 3; ++k) {
+        cell[i][k] = static_cast<std::int64_t>(
+            std::floor((double{c[k]} - params.container.lo[k]) / params.h));
+        lo[k] = std::min(lo[k], cell[i][k]);
+        hi[k] = std::max(hi[k], cell[i][k]);
+      }
+    }
+    const std::int64_t nx = hi[0] - lo[0] + 1;
+    const std::int64_t ny = hi[1] - lo[1] + 1;
+    const auto key = [&](std::size_t i) {
+      return static_cast<std::uint64_t>(
+          (cell[i][0] - lo[0]) +
+          nx * ((cell[i][1] - lo[1]) + ny * (cell[i][2] - lo[2])));
+    };
+    std::vector<std::uint32_t> expected(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      expected[i] = static_cast<std::uint32_t>(i);
+    }
+    std::sort(expected.begin(), expected.end(),
+              [&](std::uint32_t a, std::uint32_t b) {
+                return std::pair(key(a), a) < std::pair(key(b), b);
+              });
+    std::vector<std::uint64_t> expected_keys(n);
+    for (std::size_t k = 0; k < n; ++k) expected_keys[k] = key(expected[k]);
+    for (const bool parallel : {false, true}) {
+      const Threads two(2);
+      Workspace workspace;
+      const detail::CellBox box =
+          detail::SortByCell(state.x, params, workspace, parallel);
+      EXPECT_FALSE(box.dense);
+      EXPECT_EQ(workspace.entries, expected) << "seed " << seed;
+      EXPECT_EQ(workspace.cell_keys, expected_keys) << "seed " << seed;
+    }
+  }
+}
+
+// A fluid at rest asks the memory budget for its state before allocating
+// it: refused, naming the particles and the budget, under a small budget.
+TEST(SphBudget, AFluidAtRestAsksForItsStateFirst) {
+  Params params = WeaklyCompressible(0.01f, 1);
+  Points positions;
+  for (int i = 0; i < 1000; ++i) {
+    positions.PushBack(0.5f + 0.001f * static_cast<float>(i % 10),
+                       0.5f + 0.001f * static_cast<float>(i / 10 % 10),
+                       0.5f + 0.001f * static_cast<float>(i / 100));
+  }
+  {
+    const memory::ScopedBudget budget(1000 * 32);
+    EXPECT_NO_THROW(AtRest(positions, 0.01f, params));
+  }
+  const memory::ScopedBudget budget(1000 * 32 - 1);
+  try {
+    AtRest(positions, 0.01f, params);
+    ADD_FAILURE() << "a fluid over the budget was built";
+  } catch (const ResourceError& error) {
+    const std::string what = error.what();
+    EXPECT_NE(what.find("1000 particles"), std::string::npos) << what;
+    EXPECT_NE(what.find("memory budget"), std::string::npos) << what;
+  }
 }
 
 // Hand-checked: of three particles, the one high above the floor is not

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "algorithms/triplet_schedule/bank_model.h"
@@ -31,6 +33,41 @@ Triplets AnySet(std::uint32_t particles, std::size_t max_size) {
   Triplets set(*rc::gen::inRange<std::size_t>(0, max_size + 1));
   for (Triplet& t : set) t = {*id, *id, *id, 0};
   return set;
+}
+
+// Every layout and set builder on an empty set: no warp to size, nothing
+// written. Run in a thread of its own, so that the thread-local workspace
+// is fresh (its buffers never allocated, where indexing a last warp that
+// does not exist faults at once), and again after a set that left buffers
+// behind. No scheduler hands them an empty set today (an empty input stops
+// before any layout), so only this test runs their guards.
+TEST(Layouts, RunOnEmptySets) {
+  const auto empty_sets = [] {
+    const Triplets none;
+    const std::span<Triplet> nowhere;
+    RoundMatchedLayout(none, nowhere);
+    TransversalLayout(none, nowhere);
+    Triplet untouched{7, 7, 7, 7};
+    EXPECT_FALSE(BuildWarpsWhole(none, &untouched));
+    EXPECT_FALSE(BuildWarpsWalked(none, &untouched));
+    EXPECT_EQ(untouched, (Triplet{7, 7, 7, 7}));
+    EXPECT_EQ(SetReplays(none), 0u);
+    EXPECT_EQ(SetReplaysFloor(none), 0u);
+  };
+  std::thread(empty_sets).join();
+  std::thread([&] {
+    // A set of 3 warps' worth, laid out by each, then the empty one.
+    Triplets set;
+    for (std::uint32_t i = 0; i < 96; ++i) {
+      set.push_back({3 * i, 3 * i + 1, 3 * i + 2, 0});
+    }
+    Triplets out(set.size());
+    RoundMatchedLayout(set, out);
+    EXPECT_EQ(Sorted(out), Sorted(set));
+    TransversalLayout(set, out);
+    EXPECT_EQ(Sorted(out), Sorted(set));
+    empty_sets();
+  }).join();
 }
 
 // SetReplays (what round_matched_warp compares layouts by) counts as the

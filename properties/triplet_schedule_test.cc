@@ -7,8 +7,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iostream>
+#include <iterator>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "algorithms/triplet_schedule/colouring.h"
@@ -240,6 +243,114 @@ TEST_P(TwinWarpScheduler, SchedulesAsItsSerialTwin) {
     EXPECT_TRUE(threaded.triplets == serial.triplets);
   }
   omp_set_num_threads(default_threads);
+}
+
+// --- The heuristics' quality, pinned. ---
+//
+// Characterisation, not a property: each of our schedulers' sets, padding
+// and bank replays (the reference's metrics) on two fixed scenes, as the
+// code gave them when written here. A change to a heuristic that moves
+// any of them fails this test on purpose: check the new numbers against
+// the benchmark's and update the row in the same change, saying why.
+struct Pinned {
+  std::string_view variant;
+  std::string_view scene;
+  std::uint64_t sets, set_min, set_max, padding, replays, idle_lanes;
+};
+
+// A natural 64 x 64 grid with alternating diagonals (the input order whose
+// colouring crowds half the banks) and a shuffled one with uniform
+// diagonals (the breadth-first path).
+std::vector<std::pair<std::string_view, Mesh>> PinnedScenes() {
+  return {{"alternating64",
+           scenes::ClothGrid(64, 64, scenes::Diagonals::kAlternating)},
+          {"shuffled64",
+           scenes::Shuffled(
+               scenes::ClothGrid(64, 64, scenes::Diagonals::kUniform), 5)}};
+}
+
+// variant, scene: sets, smallest and largest set, padding, replays, idle
+// lanes (the schedule's warps at 32, the simd rows at NvCloth's width 4).
+constexpr Pinned kPinned[] = {
+    {"stamped_simd", "alternating64", 1, 8192, 8192, 0, 2048, 0},
+    {"bfs_banked_warp", "alternating64", 8, 1024, 1024, 0, 1536, 0},
+    {"bfs_built_warp", "alternating64", 8, 1024, 1024, 0, 1536, 0},
+    {"bfs_built_warp_openmp", "alternating64", 8, 1024, 1024, 0, 1536, 0},
+    {"bfs_walk_warp", "alternating64", 8, 1024, 1024, 0, 1024, 0},
+    {"bfs_walk_warp_openmp", "alternating64", 8, 1024, 1024, 0, 1024, 0},
+    {"bank_matched_warp", "alternating64", 9, 853, 994, 0, 1365, 128},
+    {"round_matched_warp", "alternating64", 9, 853, 994, 0, 1365, 128},
+    {"transversal_warp", "alternating64", 9, 853, 994, 0, 1365, 128},
+    {"stamped_simd", "shuffled64", 1, 8192, 8192, 0, 2683, 0},
+    {"bfs_banked_warp", "shuffled64", 7, 446, 1352, 0, 1674, 96},
+    {"bfs_built_warp", "shuffled64", 7, 446, 1352, 0, 1547, 96},
+    {"bfs_built_warp_openmp", "shuffled64", 7, 446, 1352, 0, 1547, 96},
+    {"bfs_walk_warp", "shuffled64", 7, 970, 1262, 0, 1233, 128},
+    {"bfs_walk_warp_openmp", "shuffled64", 7, 970, 1262, 0, 1233, 128},
+    {"bank_matched_warp", "shuffled64", 8, 910, 1102, 0, 1511, 128},
+    {"round_matched_warp", "shuffled64", 8, 910, 1102, 0, 1277, 128},
+    {"transversal_warp", "shuffled64", 8, 910, 1102, 0, 1314, 128},
+};
+
+TEST(OursSchedulers, QualityIsPinnedOnFixedScenes) {
+  const int default_threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  std::string table;
+  std::size_t checked = 0;
+  for (const auto& [scene, mesh] : PinnedScenes()) {
+    const Triplets triplets = scenes::VirtualParticles(mesh);
+    const auto measure = [&](const Variant& variant, unsigned width,
+                             bool simd) {
+      const Schedule got =
+          Scheduled(variant.run, triplets, mesh.particles(), width);
+      EXPECT_EQ(simd ? CheckSimd(triplets, mesh.particles(), width, got)
+                     : CheckWarp(triplets, mesh.particles(), width, got),
+                "")
+          << variant.name;
+      const checks::triplet_schedule::Metrics m =
+          checks::triplet_schedule::MetricsOf(triplets, mesh.particles(), got);
+      const Pinned actual{variant.name, scene,     m.sets,    m.set_min,
+                          m.set_max,    m.padding, m.replays, m.idle_lanes};
+      table += "    {\"" + std::string(variant.name) + "\", \"" +
+               std::string(scene) + "\", " + std::to_string(actual.sets) +
+               ", " + std::to_string(actual.set_min) + ", " +
+               std::to_string(actual.set_max) + ", " +
+               std::to_string(actual.padding) + ", " +
+               std::to_string(actual.replays) + ", " +
+               std::to_string(actual.idle_lanes) + "},\n";
+      const auto pinned = std::find_if(
+          std::begin(kPinned), std::end(kPinned), [&](const Pinned& p) {
+            return p.variant == variant.name && p.scene == scene;
+          });
+      if (pinned == std::end(kPinned)) {
+        ADD_FAILURE() << variant.name << " on " << scene << " is not pinned";
+        return;
+      }
+      ++checked;
+      EXPECT_EQ(actual.sets, pinned->sets) << variant.name << ", " << scene;
+      EXPECT_EQ(actual.set_min, pinned->set_min)
+          << variant.name << ", " << scene;
+      EXPECT_EQ(actual.set_max, pinned->set_max)
+          << variant.name << ", " << scene;
+      EXPECT_EQ(actual.padding, pinned->padding)
+          << variant.name << ", " << scene;
+      EXPECT_EQ(actual.replays, pinned->replays)
+          << variant.name << ", " << scene;
+      EXPECT_EQ(actual.idle_lanes, pinned->idle_lanes)
+          << variant.name << ", " << scene;
+    };
+    for (const Variant& variant : SimdSchedulers()) {
+      if (variant.origin == Origin::kOurs) {
+        measure(variant, kNvClothSimdWidth, true);
+      }
+    }
+    for (const Variant& variant : WarpSchedulers()) {
+      if (variant.origin == Origin::kOurs) measure(variant, 32, false);
+    }
+  }
+  EXPECT_EQ(checked, std::size(kPinned)) << "a pinned row names no variant";
+  omp_set_num_threads(default_threads);
+  if (HasFailure()) std::cout << "The rows as measured now:\n" << table;
 }
 
 INSTANTIATE_TEST_SUITE_P(

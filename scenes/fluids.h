@@ -28,7 +28,11 @@ struct FluidScene {
 // diameter is the fluid's height, twice as tall, its floor at y = 0,
 // filled from the floor layer by layer, each layer's lattice points
 // nearest the axis first, so the top layer is a disc. Particles sit half a
-// spacing inside the floor and the wall.
+// spacing inside the floor and the wall. Both scenes throw
+// std::invalid_argument for a spacing not finite and > 0, and
+// adj::ResourceError, naming the size and the budget, where their
+// positions (and the glass's layer) would exceed the memory budget
+// (algorithms/common/memory_budget.h), before allocating them.
 FluidScene GlassAtRest(std::size_t n, float spacing);
 
 // A dam break (Martin and Moyce 1952's square column, height twice its

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
+
+#include "algorithms/common/memory_budget.h"
 
 namespace adj::scenes {
 namespace {
@@ -12,10 +15,28 @@ std::uint64_t NodeOf(const Voxels& voxels, std::uint32_t x, std::uint32_t y,
                  (y + std::uint64_t{voxels.grid[1]} * z);
 }
 
-// Node -> particle (or -1) for the whole grid.
+// nx ny nz, saturating at 2^64 - 1.
+std::uint64_t Nodes(std::uint32_t nx, std::uint32_t ny, std::uint32_t nz) {
+  return memory::Bytes(memory::Bytes(nx, ny), nz);
+}
+
+std::string Grid(std::uint32_t nx, std::uint32_t ny, std::uint32_t nz) {
+  return std::to_string(nx) + " x " + std::to_string(ny) + " x " +
+         std::to_string(nz);
+}
+
+// Node -> particle (or -1) for the whole grid, and a byte per particle
+// beside it (the callers' `seen`), asked for before they are allocated.
 std::vector<std::int64_t> ParticleOfNode(const Voxels& voxels) {
-  std::vector<std::int64_t> at(
-      std::uint64_t{voxels.grid[0]} * voxels.grid[1] * voxels.grid[2], -1);
+  const std::uint64_t nodes =
+      Nodes(voxels.grid[0], voxels.grid[1], voxels.grid[2]);
+  const std::uint64_t map = memory::Bytes(nodes, sizeof(std::int64_t));
+  const std::uint64_t seen = voxels.cells.size();
+  memory::Require(map > UINT64_MAX - seen ? UINT64_MAX : map + seen,
+                  "clusters on a grid of " +
+                      Grid(voxels.grid[0], voxels.grid[1], voxels.grid[2]) +
+                      " nodes (a node map of 8 bytes a node)");
+  std::vector<std::int64_t> at(nodes, -1);
   for (std::size_t p = 0; p < voxels.cells.size(); ++p) {
     const auto& c = voxels.cells[p];
     at[NodeOf(voxels, c[0], c[1], c[2])] = static_cast<std::int64_t>(p);
@@ -74,9 +95,14 @@ void AppendPieces(const Voxels& voxels, const std::vector<std::int64_t>& at,
 }  // namespace
 
 Voxels Block(std::uint32_t nx, std::uint32_t ny, std::uint32_t nz) {
+  // Every node a particle of 12 bytes (the count saturates, not wraps).
+  const std::uint64_t count = Nodes(nx, ny, nz);
+  memory::Require(memory::Bytes(count, sizeof(std::array<std::uint32_t, 3>)),
+                  "a block of " + Grid(nx, ny, nz) + " = " +
+                      std::to_string(count) + " particles");
   Voxels voxels;
   voxels.grid = {nx, ny, nz};
-  voxels.cells.reserve(std::size_t{nx} * ny * nz);
+  voxels.cells.reserve(count);
   for (std::uint32_t z = 0; z < nz; ++z) {
     for (std::uint32_t y = 0; y < ny; ++y) {
       for (std::uint32_t x = 0; x < nx; ++x) voxels.cells.push_back({x, y, z});

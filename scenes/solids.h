@@ -20,7 +20,9 @@ struct Voxels {
   std::vector<std::array<std::uint32_t, 3>> cells;
 };
 
-// Every node of an nx x ny x nz block.
+// Every node of an nx x ny x nz block. Throws adj::ResourceError, naming
+// the particle count, its bytes and the memory budget, before allocating
+// where the particles (12 bytes each) exceed the budget.
 Voxels Block(std::uint32_t nx, std::uint32_t ny, std::uint32_t nz);
 
 // Each node of an n^3 grid kept with probability `fill` (seeded).
@@ -29,7 +31,10 @@ Voxels RandomVoxels(std::uint32_t n, double fill, std::uint64_t seed);
 // The published cluster layout: cubes of side `side` at every multiple of
 // `stride` along each axis (overlapping when stride < side), each cut to the
 // solid and split into its face-connected pieces; a row per piece, members
-// ascending. Particles no cube reaches stay unclustered.
+// ascending. Particles no cube reaches stay unclustered. Both cluster
+// generators map every node of the grid to its particle (8 bytes a node)
+// and throw adj::ResourceError where that map exceeds the memory budget,
+// before allocating it.
 Csr CubeClusters(const Voxels& voxels, std::uint32_t side,
                  std::uint32_t stride);
 

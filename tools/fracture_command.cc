@@ -7,9 +7,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <stdexcept>
 #include <string>
 
+#include "algorithms/common/errors.h"
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/fracture/fracture.h"
 #include "checks/fracture.h"
 #include "scenes/mesh_io.h"
@@ -53,7 +56,8 @@ height under it deep, one node a frame, then held):
 
 Exit status: 0 every frame kept the invariants, 1 one did not (the first
 broken one is printed), 2 bad usage or unreadable input (file, line and
-reason).
+reason), 3 refused for resources (the scene would need more memory than
+--max-memory or the machine gives: its size and the budget are printed).
 )";
 
 namespace {
@@ -77,6 +81,14 @@ struct Scene {
 Scene LoadScene(const std::string& argument, std::uint64_t particles) {
   Scene scene;
   if (std::uint32_t l = 0; ParseBlockSide(argument, l)) {
+    // What the run holds at once for each of the L^3 particles before the
+    // simulation's own copy: the voxels and the state's coordinates (12
+    // bytes each), the clusters' node map (8), their `seen` and the state's
+    // node flags (1 each). Asked for whole, so that a block too large is
+    // refused before its first allocation rather than at its third.
+    const std::uint64_t particles = std::uint64_t{l} * l * l;
+    memory::Require(memory::Bytes(particles, 12 + 12 + 8 + 1 + 1),
+                    "the block of " + std::to_string(particles) + " particles");
     scene.name = "block" + std::to_string(l);
     scene.voxels = scenes::Block(l, l, l);
     return scene;
@@ -230,6 +242,10 @@ int FractureCommand(const std::vector<std::string>& given) {
   Scene scene;
   try {
     scene = LoadScene(options.scene, options.particles);
+  } catch (const ResourceError&) {
+    throw;  // refused for resources: exit 3, by Main's handlers
+  } catch (const std::bad_alloc&) {
+    throw;
   } catch (const std::exception& error) {
     std::cerr << "adjacent fracture: " << error.what() << "\n";
     return kUsage;

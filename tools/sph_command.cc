@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/sph/sph.h"
 #include "checks/sph.h"
 #include "scenes/fluids.h"
@@ -36,7 +37,9 @@ particles, released in a box). Constants: sph::WeaklyCompressible
 (docs/sph.md).
 
 Exit status: 0 the run finished, 1 a step blew up (the step and particle
-are printed), 2 bad usage.
+are printed), 2 bad usage, 3 refused for resources (the run would need more
+memory than --max-memory or the machine gives: its size and the budget
+are printed).
 )";
 
 namespace {
@@ -98,6 +101,16 @@ int SphCommand(const std::vector<std::string>& args) {
   const sph::Variant& reference = *FindVariant(sph::Variants(), "naive");
   constexpr float kSpacing = 0.01f;
   const auto particles = static_cast<std::size_t>(options.particles);
+  // What the run holds at once for each particle, before any workspace:
+  // the scene's positions (12 bytes) and three states of 32 (the fluid, the
+  // variant's and the reference's). Asked for whole, so that a run too
+  // large is refused before its first allocation. The dam break holds 2
+  // k^3 particles, k the nearest integer to cbrt(P / 2): under 2.4 P.
+  const std::uint64_t most =
+      options.scene == "glass" ? particles : 3 * std::uint64_t{particles};
+  memory::Require(memory::Bytes(most, 12 + 3 * 32),
+                  "the " + options.scene + " of " + std::to_string(particles) +
+                      " particles");
   const scenes::FluidScene scene =
       options.scene == "glass" ? scenes::GlassAtRest(particles, kSpacing)
                                : scenes::DamBreak(particles, kSpacing);

@@ -15,6 +15,8 @@ void CollapseInplaceStep(State& state, const Params& params,
   detail::BuildTeschnerHash(state.x, params, table_size, workspace);
   const Kernels kernels(params.h);
   Points& x = state.x;
+  const double bound2 = detail::SquaredMoveBound(params);
+  detail::Overstep overstep;
   for (std::size_t i = 0; i < n; ++i) {
     const detail::Sample self = detail::SampleOf(state, i, state.density[i]);
     float density = 0;
@@ -35,10 +37,12 @@ void CollapseInplaceStep(State& state, const Params& params,
           ++report.interactions;
         });
     state.density[i] = density;
-    detail::Integrate(params, a, x.x[i], x.y[i], x.z[i], state.v.x[i],
-                      state.v.y[i], state.v.z[i]);
+    overstep.Note(i,
+                  detail::Integrate(params, a, x.x[i], x.y[i], x.z[i],
+                                    state.v.x[i], state.v.y[i], state.v.z[i]),
+                  bound2);
   }
-  detail::CheckFinished(state, params);
+  detail::CheckFinished(state, params, overstep);
 }
 
 }  // namespace adj::sph

@@ -25,6 +25,8 @@ void CollapsedPass(State& state, const Params& params, Workspace& workspace,
   next.x.Resize(n);
   next.v.Resize(n);
   next.density.resize(n);
+  const double bound2 = SquaredMoveBound(params);
+  Overstep overstep;
   for (std::size_t i = 0; i < n; ++i) {
     const Sample self = SampleOf(state, i, state.density[i]);
     float density = 0;
@@ -50,13 +52,15 @@ void CollapsedPass(State& state, const Params& params, Workspace& workspace,
     next.v.x[i] = self.vx;
     next.v.y[i] = self.vy;
     next.v.z[i] = self.vz;
-    Integrate(params, a, next.x.x[i], next.x.y[i], next.x.z[i], next.v.x[i],
-              next.v.y[i], next.v.z[i]);
+    overstep.Note(i,
+                  Integrate(params, a, next.x.x[i], next.x.y[i], next.x.z[i],
+                            next.v.x[i], next.v.y[i], next.v.z[i]),
+                  bound2);
   }
   std::swap(state.x, next.x);
   std::swap(state.v, next.v);
   std::swap(state.density, next.density);
-  CheckFinished(state, params);
+  CheckFinished(state, params, overstep);
 }
 
 }  // namespace adj::sph::detail

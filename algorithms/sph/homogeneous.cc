@@ -42,6 +42,8 @@ void HomogeneousStep(State& state, const Params& params, Workspace& workspace,
   next.density.resize(n);
   const float half_spiky = 0.5f * kernels.spiky;
   const float drag = params.viscosity * kernels.viscous;
+  const double bound2 = detail::SquaredMoveBound(params);
+  detail::Overstep overstep;
   for (std::size_t i = 0; i < n; ++i) {
     const float xi = x.x[i], yi = x.y[i], zi = x.z[i];
     float cubes = 0;
@@ -94,13 +96,16 @@ void HomogeneousStep(State& state, const Params& params, Workspace& workspace,
     next.v.x[i] = v.x[i];
     next.v.y[i] = v.y[i];
     next.v.z[i] = v.z[i];
-    detail::Integrate(params, a, next.x.x[i], next.x.y[i], next.x.z[i],
-                      next.v.x[i], next.v.y[i], next.v.z[i]);
+    overstep.Note(
+        i,
+        detail::Integrate(params, a, next.x.x[i], next.x.y[i], next.x.z[i],
+                          next.v.x[i], next.v.y[i], next.v.z[i]),
+        bound2);
   }
   std::swap(state.x, next.x);
   std::swap(state.v, next.v);
   std::swap(state.density, next.density);
-  detail::CheckFinished(state, params);
+  detail::CheckFinished(state, params, overstep);
 }
 
 }  // namespace adj::sph

@@ -39,8 +39,9 @@ void NaiveStep(State& state, const Params& params, Workspace& workspace,
     acceleration[3 * i + 1] = a.y;
     acceleration[3 * i + 2] = a.z;
   }
-  detail::IntegrateAll(params, acceleration, state);
-  detail::CheckFinished(state, params);
+  const detail::Overstep overstep =
+      detail::IntegrateAll(params, acceleration, state);
+  detail::CheckFinished(state, params, overstep);
 }
 
 }  // namespace adj::sph

@@ -146,8 +146,10 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
   }
   // Pass 2: forces from x, v and rho of t0, then the integration, written
   // to the particle's place in the state (each k its own i).
+  const double bound2 = SquaredMoveBound(params);
+  Overstep overstep;
 #pragma omp parallel for schedule(dynamic, 256) if (parallel) \
-    reduction(+ : candidates, interactions)
+    reduction(+ : candidates, interactions) reduction(first_overstep : overstep)
   for (std::int64_t k = 0; k < n; ++k) {
     const std::size_t rows = kRows * std::size_t{run[k]};
     float a[3] = {0, 0, 0};
@@ -156,12 +158,14 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
     for (std::size_t r = rows; r < rows + kRows; ++r) {
       candidates += row_end[r] - row_begin[r];
     }
-    IntegrateInto(params, f, static_cast<std::size_t>(k), {a[0], a[1], a[2]},
-                  order[k], state);
+    overstep.Note(order[k],
+                  IntegrateInto(params, f, static_cast<std::size_t>(k),
+                                {a[0], a[1], a[2]}, order[k], state),
+                  bound2);
   }
   report.candidates = candidates;
   report.interactions = interactions;
-  CheckFinished(state, params, parallel);
+  CheckFinished(state, params, overstep, parallel);
 }
 
 }  // namespace detail

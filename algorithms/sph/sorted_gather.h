@@ -70,13 +70,14 @@ SortedFluid SortedCopy(const State& state,
                        bool parallel, std::vector<float>& storage);
 
 // Integrates sorted particle k (x and v of f) with acceleration a and
-// writes it, with its density, to its place i in the state.
-inline void IntegrateInto(const Params& params, const SortedFluid& f,
-                          std::size_t k, Vec3 a, std::uint32_t i,
-                          State& state) {
+// writes it, with its density, to its place i in the state; returns
+// Integrate's squared step.
+inline double IntegrateInto(const Params& params, const SortedFluid& f,
+                            std::size_t k, Vec3 a, std::uint32_t i,
+                            State& state) {
   float x = f.x[k], y = f.y[k], z = f.z[k];
   float vx = f.vx[k], vy = f.vy[k], vz = f.vz[k];
-  Integrate(params, a, x, y, z, vx, vy, vz);
+  const double step2 = Integrate(params, a, x, y, z, vx, vy, vz);
   state.x.x[i] = x;
   state.x.y[i] = y;
   state.x.z[i] = z;
@@ -84,6 +85,7 @@ inline void IntegrateInto(const Params& params, const SortedFluid& f,
   state.v.y[i] = vy;
   state.v.z[i] = vz;
   state.density[i] = f.density[k];
+  return step2;
 }
 
 // The constants of the row sums for these parameters.

@@ -174,14 +174,18 @@ void SortedPairsStep(State& state, const Params& params, Workspace& workspace,
   report.interactions = 2 * std::uint64_t{pair_ids.size()};
   report.candidates = tests;
   // Pass 3: integrate, back in the state's order.
+  const double bound2 = detail::SquaredMoveBound(params);
+  detail::Overstep overstep;
   for (std::size_t k = 0; k < n; ++k) {
     const std::uint32_t i = order[k];
     state.density[i] = sdensity[k];
-    detail::Integrate(params, {sax[k], say[k], saz[k]}, state.x.x[i],
-                      state.x.y[i], state.x.z[i], state.v.x[i], state.v.y[i],
-                      state.v.z[i]);
+    overstep.Note(i,
+                  detail::Integrate(params, {sax[k], say[k], saz[k]},
+                                    state.x.x[i], state.x.y[i], state.x.z[i],
+                                    state.v.x[i], state.v.y[i], state.v.z[i]),
+                  bound2);
   }
-  detail::CheckFinished(state, params);
+  detail::CheckFinished(state, params, overstep);
 }
 
 }  // namespace adj::sph

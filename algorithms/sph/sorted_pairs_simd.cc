@@ -339,18 +339,22 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
                });
   std::uint64_t candidates = 0;
   std::uint64_t interactions = 0;
+  const double bound2 = SquaredMoveBound(params);
+  Overstep overstep;
 #pragma omp parallel for schedule(static) if (parallel) \
-    reduction(+ : candidates, interactions)
+    reduction(+ : candidates, interactions) reduction(first_overstep : overstep)
   for (std::int64_t k = 0; k < n; ++k) {
     candidates += tested[k];
     interactions += 2 * pairs[k];
-    IntegrateInto(params, f, static_cast<std::size_t>(k), {ax[k], ay[k], az[k]},
-                  order[k], state);
+    overstep.Note(order[k],
+                  IntegrateInto(params, f, static_cast<std::size_t>(k),
+                                {ax[k], ay[k], az[k]}, order[k], state),
+                  bound2);
   }
   report.candidates = candidates;
   report.interactions = interactions;
   report.threads = parallel ? omp_get_max_threads() : 1;
-  CheckFinished(state, params, parallel);
+  CheckFinished(state, params, overstep, parallel);
 }
 
 }  // namespace detail

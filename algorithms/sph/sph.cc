@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <string>
 
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/teschner_hash.h"
 
@@ -138,6 +140,13 @@ void Require(bool holds, const std::string& what) {
   if (!holds) throw Error("sph: " + what);
 }
 
+// A number for messages, with the digits a float has.
+std::string Number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", value);
+  return text;
+}
+
 }  // namespace
 
 void Check(const Params& params) {
@@ -151,6 +160,17 @@ void Check(const Params& params) {
           "viscosity must be finite and >= 0");
   Require(Finite(params.dt) && params.dt > 0,
           "time step dt must be finite and > 0");
+  // The CFL bound of the pressure's sound waves: c = sqrt(stiffness) is the
+  // speed of sound of p = k (rho - rho_0) (dp / drho = k), and a step in
+  // which a wave crosses more than kMaxCourantNumber smoothing lengths
+  // cannot be resolved by the kernel (docs/sph.md, "Constants").
+  const double sound = std::sqrt(double{params.stiffness});
+  const double bound = kMaxCourantNumber * double{params.h} / sound;
+  Require(double{params.dt} * sound <= kMaxCourantNumber * double{params.h},
+          "time step dt = " + Number(params.dt) + " is above the CFL bound " +
+              Number(kMaxCourantNumber) + " h / c = " + Number(bound) +
+              " (h = " + Number(params.h) + ", c = sqrt(stiffness) = " +
+              Number(sound) + ", the speed of sound; lower dt or stiffness)");
   for (const float g : params.gravity) {
     Require(Finite(g), "gravity must be finite");
   }
@@ -172,15 +192,20 @@ void Check(const Params& params) {
 
 namespace detail {
 
-void IntegrateAll(const Params& params, const std::vector<float>& acceleration,
-                  State& state) {
+Overstep IntegrateAll(const Params& params,
+                      const std::vector<float>& acceleration, State& state) {
+  const double bound2 = SquaredMoveBound(params);
+  Overstep overstep;
   for (std::size_t i = 0; i < state.size(); ++i) {
-    Integrate(
-        params,
-        {acceleration[3 * i], acceleration[3 * i + 1], acceleration[3 * i + 2]},
-        state.x.x[i], state.x.y[i], state.x.z[i], state.v.x[i], state.v.y[i],
-        state.v.z[i]);
+    overstep.Note(i,
+                  Integrate(params,
+                            {acceleration[3 * i], acceleration[3 * i + 1],
+                             acceleration[3 * i + 2]},
+                            state.x.x[i], state.x.y[i], state.x.z[i],
+                            state.v.x[i], state.v.y[i], state.v.z[i]),
+                  bound2);
   }
+  return overstep;
 }
 
 std::uint32_t TableSize(const Params& params, std::size_t particles) {
@@ -206,6 +231,37 @@ std::size_t FirstBad(std::size_t n, bool parallel, Bad bad) {
 }
 
 }  // namespace
+
+void CheckFinished(const State& after, const Params& params,
+                   const Overstep& overstep, bool parallel) {
+  const auto finite = [&](std::size_t i) {
+    return Finite(after.x.x[i]) && Finite(after.x.y[i]) &&
+           Finite(after.x.z[i]) && Finite(after.v.x[i]) &&
+           Finite(after.v.y[i]) && Finite(after.v.z[i]) &&
+           Finite(after.density[i]);
+  };
+  // Particles before the overstep are scanned for a value that is not
+  // finite; the overstep itself is named unless one of them is.
+  const std::size_t n = after.size();
+  const std::size_t scanned = std::min(n, overstep.particle);
+  const std::size_t i =
+      FirstBad(scanned, parallel, [&](std::size_t j) { return !finite(j); });
+  if (i < scanned) {
+    throw Error("sph: the state blew up: " + Particle(i) +
+                " is no longer finite (lower dt or stiffness)");
+  }
+  if (overstep.particle >= n) return;
+  const std::size_t p = overstep.particle;
+  const double moved = std::sqrt(overstep.step2);
+  throw Error(
+      "sph: the state blew up: " + Particle(p) +
+      (finite(p) && std::isfinite(moved)
+           ? " moved " + Number(moved) +
+                 " in one step (before the wall's response), more than h = " +
+                 Number(params.h)
+           : " is no longer finite") +
+      " (lower dt or stiffness)");
+}
 
 void CheckFinished(const State& after, const Params& params, bool parallel) {
   const double longest = double{kMaxMovePerStep} * params.h;
@@ -302,6 +358,10 @@ Params WeaklyCompressible(float spacing, float height) {
 
 State AtRest(const Points& positions, float spacing, const Params& params) {
   Check(params);
+  // The state's 8 floats a particle, asked for before any is allocated.
+  memory::Require(memory::Bytes(positions.size(), 8 * sizeof(float)),
+                  "sph: a fluid of " + std::to_string(positions.size()) +
+                      " particles at rest");
   // W summed over the lattice points within h of one of them, in double.
   const double h = params.h;
   const auto reach = static_cast<int>(std::ceil(h / spacing));

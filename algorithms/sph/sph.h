@@ -42,12 +42,13 @@
 // Bad input throws sph::Error before the state changes: NaN or infinite
 // positions, velocities or masses (naming the first particle), a mass <= 0,
 // a density <= 0 where a collapsed variant reads it, a particle outside the
-// container, parameters out of range (Check), more than 2^31 - 1 particles
-// or a container of more than kMaxCellsPerAxis cells of h per axis. A step
-// whose result is not finite, or in which a particle's new velocity
-// times dt is longer than kMaxMovePerStep x h, throws sph::Error naming the
-// first such particle (a blown-up state: lower dt or stiffness); the state then
-// holds that step's result. No particles is valid.
+// container, parameters out of range (Check: a dt above the CFL bound among
+// them), more than 2^31 - 1 particles or a container of more than
+// kMaxCellsPerAxis cells of h per axis. A step whose result is not finite,
+// or in which a particle's step v' dt before the wall's response is longer
+// than kMaxMovePerStep x h, throws sph::Error naming the first such particle
+// (a blown-up state: lower dt or stiffness); the state then holds that
+// step's result. No particles is valid.
 
 #include <array>
 #include <cstddef>
@@ -148,11 +149,16 @@ struct Workspace {
 inline constexpr std::size_t kMaxParticles = 0x7fffffff;
 inline constexpr std::int64_t kMaxCellsPerAxis = 1 << 20;
 inline constexpr float kMaxMovePerStep = 1;
+// The largest Courant number dt c / h a step may have, c = sqrt(stiffness)
+// the speed of sound: 2.5 times the scenes' 0.4, past the 0.69 - 0.73 at
+// which the stability sweep's three passes already blow up (docs/sph.md).
+inline constexpr double kMaxCourantNumber = 1;
 
 // Throws Error unless `params` is in range: h, rest_density and dt finite
-// and > 0; stiffness and viscosity finite and >= 0; gravity finite;
-// restitution in [0, 1]; the container finite with lo < hi on each axis
-// and at most kMaxCellsPerAxis cells of h per axis.
+// and > 0; dt sqrt(stiffness) <= kMaxCourantNumber h in double (the CFL
+// bound, named in the message); stiffness and viscosity finite and >= 0;
+// gravity finite; restitution in [0, 1]; the container finite with lo < hi
+// on each axis and at most kMaxCellsPerAxis cells of h per axis.
 void Check(const Params& params);
 // Check(params), and `state`'s arrays of one length with finite positions
 // inside the container, finite velocities, finite masses > 0 and, when
@@ -177,7 +183,8 @@ Params WeaklyCompressible(float spacing, float height);
 // The state of particles at `positions` at rest: velocities 0, every mass
 // the one that gives a particle inside a cubic lattice of `spacing` the
 // rest density (the sum of W over the lattice points within h), densities
-// of t-1 those of the positions (Prepare). Throws Error as Check does.
+// of t-1 those of the positions (Prepare). Throws Error as Check does, and
+// adj::ResourceError where the state's bytes exceed the memory budget.
 State AtRest(const Points& positions, float spacing, const Params& params);
 
 // Particles at `positions`, on a lattice of `spacing`, in a column `height`
