@@ -19,11 +19,14 @@
 #include "algorithms/fracture/fracture.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/sph/sph.h"
+#include "algorithms/sph/staging.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "scenes/arrays.h"
 #include "scenes/clouds.h"
+#include "scenes/fluids.h"
 #include "scenes/graphs.h"
 #include "scenes/meshes.h"
 #include "scenes/solids.h"
@@ -203,6 +206,58 @@ TEST(ParallelErrors, Fracture) {
     ExpectPlantedFailureArrives(
         point, [&] { StepUntilStruck(*data_parallel, params); });
   }
+}
+
+// A glass of 30,000 particles at rest, stepped by the OpenMP rows (which
+// also check the state on the threads), and one of 70,000 reordered by
+// cell.
+TEST(ParallelErrors, Sph) {
+  const scenes::FluidScene scene = scenes::GlassAtRest(30000, 0.01f);
+  const sph::Fluid fluid =
+      sph::LatticeFluid(scene.positions, scene.spacing, scene.height,
+                        sph::ContainerOf(scene.glass, scene.lo, scene.hi));
+  const sph::Variant* gather =
+      FindVariant(sph::Variants(), "sorted_gather_openmp");
+  const sph::Variant* pairs =
+      FindVariant(sph::Variants(), "sorted_pairs_simd_openmp");
+  ASSERT_NE(gather, nullptr);
+  ASSERT_NE(pairs, nullptr);
+  const auto step = [&fluid](const sph::Variant* variant) {
+    return [&fluid, variant] {
+      sph::State state = fluid.state;
+      sph::Workspace workspace;
+      sph::StepReport report;
+      variant->run(state, fluid.params, workspace, report);
+    };
+  };
+  for (const char* point :
+       {"sph.sorted_gather.1", "sph.sorted_gather.2", "sph.sorted_gather.3",
+        "sph.check.1", "sph.cell_sort.cells", "sph.cell_sort.keys",
+        "sph.cell_sort.sorted_keys", "sph.cell_sort.rows"}) {
+    ExpectPlantedFailureArrives(point, step(gather));
+  }
+  for (const char* point :
+       {"sph.sorted_pairs_simd.1", "sph.sorted_pairs_simd.2",
+        "sph.sorted_pairs_simd.3", "sph.sorted_pairs_simd.4",
+        "sph.sorted_pairs_simd.5", "sph.cell_sort.by_x"}) {
+    ExpectPlantedFailureArrives(point, step(pairs));
+  }
+  // The threaded counting sort takes 2^16 particles or more.
+  const scenes::FluidScene large = scenes::GlassAtRest(70000, 0.01f);
+  const sph::Fluid large_fluid =
+      sph::LatticeFluid(large.positions, large.spacing, large.height,
+                        sph::ContainerOf(large.glass, large.lo, large.hi));
+  for (const char* point : {"sph.cell_sort.count", "sph.reorder.permute"}) {
+    ExpectPlantedFailureArrives(point, [&] {
+      sph::State state = large_fluid.state;
+      sph::ReorderByCell(state, large_fluid.params, /*parallel=*/true);
+    });
+  }
+  const std::vector<float> from(std::size_t{1} << 18, 1.0f);
+  std::vector<float> to(from.size());
+  ExpectPlantedFailureArrives("sph.staging.1", [&] {
+    sph::detail::StagingCopy(to.data(), from.data(), from.size());
+  });
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <memory>
 #include <span>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/common/thread_counts.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 
@@ -47,6 +49,9 @@ void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
   const std::unique_ptr<std::uint32_t[]> offsets(
       new std::uint32_t[threads * cells]);
   start.resize(cells + 1);
+  // Both phases in the trap, so that a thread that fails still reaches the
+  // barrier.
+  ExceptionTrap trap;
 #pragma omp parallel num_threads(static_cast <int>(threads))
   {
     // The team may be smaller than asked for (nested, or dynamic threads).
@@ -55,15 +60,22 @@ void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
     const std::size_t first = n * t / team;
     const std::size_t last = n * (t + 1) / team;
     std::uint32_t* mine = offsets.get() + t * cells;
-    std::fill_n(mine, cells, 0u);
-    for (std::size_t i = first; i < last; ++i) ++mine[key_of[i]];
+    trap.Run([&] {
+      fault::Point("sph.cell_sort.count");
+      std::fill_n(mine, cells, 0u);
+      for (std::size_t i = first; i < last; ++i) ++mine[key_of[i]];
+    });
 #pragma omp barrier
 #pragma omp single
-    KeyMajorOffsets(offsets.get(), team, cells, start.data());
-    for (std::size_t i = first; i < last; ++i) {
-      order[mine[key_of[i]]++] = static_cast<std::uint32_t>(i);
-    }
+    trap.Run(
+        [&] { KeyMajorOffsets(offsets.get(), team, cells, start.data()); });
+    trap.Run([&] {
+      for (std::size_t i = first; i < last; ++i) {
+        order[mine[key_of[i]]++] = static_cast<std::uint32_t>(i);
+      }
+    });
   }
+  trap.Rethrow();
 }
 
 }  // namespace
@@ -85,17 +97,21 @@ CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace,
   detail::Cell lo = first;
   detail::Cell hi = first;
   const auto count = static_cast<std::int64_t>(n);
+  ExceptionTrap cells_trap;
 #pragma omp parallel if (parallel)
   {
     detail::Cell my_lo = first, my_hi = first;
 #pragma omp for schedule(static) nowait
     for (std::int64_t i = 0; i < count; ++i) {
-      const detail::Cell c = detail::CellOf(params, x.x[i], x.y[i], x.z[i]);
-      cells[i] = c;
-      my_lo = {std::min(my_lo.x, c.x), std::min(my_lo.y, c.y),
-               std::min(my_lo.z, c.z)};
-      my_hi = {std::max(my_hi.x, c.x), std::max(my_hi.y, c.y),
-               std::max(my_hi.z, c.z)};
+      cells_trap.Run([&] {
+        fault::Point("sph.cell_sort.cells");
+        const detail::Cell c = detail::CellOf(params, x.x[i], x.y[i], x.z[i]);
+        cells[i] = c;
+        my_lo = {std::min(my_lo.x, c.x), std::min(my_lo.y, c.y),
+                 std::min(my_lo.z, c.z)};
+        my_hi = {std::max(my_hi.x, c.x), std::max(my_hi.y, c.y),
+                 std::max(my_hi.z, c.z)};
+      });
     }
 #pragma omp critical(adj_sph_cell_bounds)
     {
@@ -105,17 +121,23 @@ CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace,
             std::max(hi.z, my_hi.z)};
     }
   }
+  cells_trap.Rethrow();
   box = {lo.x,
          lo.y,
          lo.z,
          std::int64_t{hi.x} - lo.x + 1,
          std::int64_t{hi.y} - lo.y + 1,
          std::int64_t{hi.z} - lo.z + 1};
+  ExceptionTrap keys_trap;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t i = 0; i < count; ++i) {
-    key_of[i] =
-        box.Key(cells[i].x - box.x0, cells[i].y - box.y0, cells[i].z - box.z0);
+    keys_trap.Run([&] {
+      fault::Point("sph.cell_sort.keys");
+      key_of[i] = box.Key(cells[i].x - box.x0, cells[i].y - box.y0,
+                          cells[i].z - box.z0);
+    });
   }
+  keys_trap.Rethrow();
   const double box_cells = static_cast<double>(box.nx) *
                            static_cast<double>(box.ny) *
                            static_cast<double>(box.nz);
@@ -131,8 +153,15 @@ CellBox SortByCell(const Points& x, const Params& params, Workspace& workspace,
                 return key_of[p] != key_of[q] ? key_of[p] < key_of[q] : p < q;
               });
   }
+  ExceptionTrap sorted_trap;
 #pragma omp parallel for schedule(static) if (parallel)
-  for (std::int64_t k = 0; k < count; ++k) keys[k] = key_of[order[k]];
+  for (std::int64_t k = 0; k < count; ++k) {
+    sorted_trap.Run([&] {
+      fault::Point("sph.cell_sort.sorted_keys");
+      keys[k] = key_of[order[k]];
+    });
+  }
+  sorted_trap.Rethrow();
   return box;
 }
 
@@ -160,46 +189,56 @@ void FindRows(const CellBox& box, bool parallel, Workspace& workspace) {
     return static_cast<std::uint32_t>(
         std::lower_bound(keys.begin(), keys.end(), key) - keys.begin());
   };
+  ExceptionTrap trap;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t c = 0; c < runs; ++c) {
-    const std::uint64_t cell = keys[firsts[c]];
-    const auto cx = static_cast<std::int64_t>(cell % box.nx);
-    const auto cy = static_cast<std::int64_t>((cell / box.nx) % box.ny);
-    const auto cz = static_cast<std::int64_t>(cell / (box.nx * box.ny));
-    const std::int64_t x_lo = std::max<std::int64_t>(cx - 1, 0);
-    const std::int64_t x_hi = std::min(cx + 1, box.nx - 1);
-    int r = 0;
-    for (std::int64_t dz = -1; dz <= 1; ++dz) {
-      for (std::int64_t dy = -1; dy <= 1; ++dy, ++r) {
-        const std::int64_t y = cy + dy;
-        const std::int64_t z = cz + dz;
-        const std::size_t at = 9 * static_cast<std::size_t>(c) + r;
-        if (y < 0 || y >= box.ny || z < 0 || z >= box.nz) {
-          begin[at] = end[at] = 0;
-          continue;
+    trap.Run([&] {
+      fault::Point("sph.cell_sort.rows");
+      const std::uint64_t cell = keys[firsts[c]];
+      const auto cx = static_cast<std::int64_t>(cell % box.nx);
+      const auto cy = static_cast<std::int64_t>((cell / box.nx) % box.ny);
+      const auto cz = static_cast<std::int64_t>(cell / (box.nx * box.ny));
+      const std::int64_t x_lo = std::max<std::int64_t>(cx - 1, 0);
+      const std::int64_t x_hi = std::min(cx + 1, box.nx - 1);
+      int r = 0;
+      for (std::int64_t dz = -1; dz <= 1; ++dz) {
+        for (std::int64_t dy = -1; dy <= 1; ++dy, ++r) {
+          const std::int64_t y = cy + dy;
+          const std::int64_t z = cz + dz;
+          const std::size_t at = 9 * static_cast<std::size_t>(c) + r;
+          if (y < 0 || y >= box.ny || z < 0 || z >= box.nz) {
+            begin[at] = end[at] = 0;
+            continue;
+          }
+          const std::uint64_t first = box.Key(x_lo, y, z);
+          const std::uint64_t last = box.Key(x_hi, y, z) + 1;
+          begin[at] = box.dense ? cell_start[first] : lower(first);
+          end[at] = box.dense ? cell_start[last] : lower(last);
         }
-        const std::uint64_t first = box.Key(x_lo, y, z);
-        const std::uint64_t last = box.Key(x_hi, y, z) + 1;
-        begin[at] = box.dense ? cell_start[first] : lower(first);
-        end[at] = box.dense ? cell_start[last] : lower(last);
       }
-    }
+    });
   }
+  trap.Rethrow();
 }
 
 void SortCellsByX(const Points& x, bool parallel, Workspace& workspace) {
   std::vector<std::uint32_t>& order = workspace.entries;
   const std::vector<std::uint32_t>& first = workspace.cell_first;
   const auto runs = static_cast<std::int64_t>(first.size());
+  ExceptionTrap trap;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t c = 0; c < runs; ++c) {
-    const auto cell_begin = order.begin() + first[c];
-    const auto cell_end =
-        c + 1 < runs ? order.begin() + first[c + 1] : order.end();
-    std::sort(cell_begin, cell_end, [&](std::uint32_t p, std::uint32_t q) {
-      return x.x[p] != x.x[q] ? x.x[p] < x.x[q] : p < q;
+    trap.Run([&] {
+      fault::Point("sph.cell_sort.by_x");
+      const auto cell_begin = order.begin() + first[c];
+      const auto cell_end =
+          c + 1 < runs ? order.begin() + first[c + 1] : order.end();
+      std::sort(cell_begin, cell_end, [&](std::uint32_t p, std::uint32_t q) {
+        return x.x[p] != x.x[q] ? x.x[p] < x.x[q] : p < q;
+      });
     });
   }
+  trap.Rethrow();
 }
 
 }  // namespace adj::sph::detail
@@ -218,8 +257,15 @@ std::vector<std::uint32_t> ReorderByCell(State& state, const Params& params,
   const auto permute = [&](std::vector<float>& values) {
     std::vector<float> sorted(values.size());
     const auto n = static_cast<std::int64_t>(values.size());
+    ExceptionTrap trap;
 #pragma omp parallel for schedule(static) if (parallel)
-    for (std::int64_t k = 0; k < n; ++k) sorted[k] = values[permutation[k]];
+    for (std::int64_t k = 0; k < n; ++k) {
+      trap.Run([&] {
+        fault::Point("sph.reorder.permute");
+        sorted[k] = values[permutation[k]];
+      });
+    }
+    trap.Rethrow();
     values = std::move(sorted);
   };
   for (std::vector<float>* values :

@@ -260,20 +260,12 @@ __device__ void AddPair(const Neighbourhood& f, const detail::PairConstants& c,
   a.z += weight * (push * dz + drag * (other_v.z - own_v.z));
 }
 
-// Whether a finished particle may fail detail::CheckFinished: not finite,
-// or its step v dt longer than `longest` (the check's kMaxMovePerStep h,
-// lowered a hair by the caller so that no rounding of the device's can
-// pass a particle the host's check would name). The products and sums
-// are rounded one by one, as the host's are, not fused.
-__device__ bool Suspect(float x, float y, float z, float vx, float vy, float vz,
-                        float density, float dt, double longest) {
-  if (!(isfinite(x) && isfinite(y) && isfinite(z) && isfinite(vx) &&
-        isfinite(vy) && isfinite(vz) && isfinite(density))) {
-    return true;
-  }
-  const double speed2 = __dadd_rn(
-      __dadd_rn(__dmul_rn(vx, vx), __dmul_rn(vy, vy)), __dmul_rn(vz, vz));
-  return __dmul_rn(sqrt(speed2), dt) > longest;
+// Whether a finished particle is not finite (detail::CheckFinished then
+// names the first such one from the state on the host).
+__device__ bool NotFinite(float x, float y, float z, float vx, float vy,
+                          float vz, float density) {
+  return !(isfinite(x) && isfinite(y) && isfinite(z) && isfinite(vx) &&
+           isfinite(vy) && isfinite(vz) && isfinite(density));
 }
 
 // One thread per sorted particle: its acceleration (and, collapsed, its
@@ -285,7 +277,8 @@ __global__ void ForcesAndIntegration(
     const unsigned long long* __restrict__ keys,
     const std::uint32_t* __restrict__ ids, std::uint32_t n, Grid g,
     Starts starts, Lists lists, detail::PairConstants c, Params params,
-    Unsorted out, double longest, unsigned long long* counts) {
+    Unsorted out, double move_bound2, double* overstep_step2,
+    unsigned long long* counts) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned long long pairs = 0;
   unsigned long long tested = 0;
@@ -328,7 +321,9 @@ __global__ void ForcesAndIntegration(
     }
     float x = own.x, y = own.y, z = own.z;
     float vx = own_v.x, vy = own_v.y, vz = own_v.z;
-    detail::Integrate(params, a, x, y, z, vx, vy, vz);
+    // The step before the wall's response, rounded as the host's is
+    // (--fmad=false): the blow-up check's measure.
+    const double step2 = detail::Integrate(params, a, x, y, z, vx, vy, vz);
     const std::uint32_t i = ids[k];
     out.x[i] = x;
     out.y[i] = y;
@@ -338,14 +333,21 @@ __global__ void ForcesAndIntegration(
     out.vz[i] = vz;
     const float rho = kForm == Form::kCollapsed ? new_density : density[k];
     out.density[i] = rho;
-    if (Suspect(x, y, z, vx, vy, vz, rho, params.dt, longest)) {
+    if (NotFinite(x, y, z, vx, vy, vz, rho)) {
       atomicMin(&counts[3], static_cast<unsigned long long>(i));
+    }
+    if (!(step2 <= move_bound2)) {
+      // Each overstepping particle leaves its step at its own place; the
+      // host reads the lowest one's.
+      overstep_step2[i] = step2;
+      atomicMin(&counts[4], static_cast<unsigned long long>(i));
     }
   }
   // counts[0]: interactions; counts[1]: candidates of every pass (a list's
   // entries are its force pass's). One atomic per warp, not per particle;
-  // counts[3], the first flagged particle, takes one per flagged particle
-  // (none in a step that did not blow up).
+  // counts[3] and [4], the first particle not finite and the first that
+  // overstepped, take one per such particle (none in a step that did not
+  // blow up).
   pairs = WarpSum(pairs);
   tested = WarpSum(tested);
   if (threadIdx.x % 32 == 0) {
@@ -421,7 +423,7 @@ void ForEachBuffer(Stepper& s, std::size_t n, const Geometry& geometry,
   visit(s.density, n);
   visit(s.keys, n);
   visit(s.sorted_keys, n);
-  visit(s.counter, std::size_t{4});
+  visit(s.counter, std::size_t{5});
   visit(s.ids, n);
   visit(s.sorted_ids, n);
   visit(s.cell_start, geometry.table ? geometry.cells + 1 : 0);
@@ -449,7 +451,7 @@ struct Launch {
   detail::PairConstants constants;
   const Params* params;
   Unsorted out;
-  double longest;
+  double move_bound2;
   cudaStream_t stream;
 };
 
@@ -471,7 +473,9 @@ void LaunchPasses(Stepper& s, const Launch& l, const Starts& starts) {
       Neighbourhood{l.packed.position_mass, l.packed.velocity_pressure,
                     l.packed.inverse},
       l.packed.density, s.sorted_keys.data(), s.sorted_ids.data(), l.n, l.grid,
-      starts, lists, l.constants, params, l.out, l.longest, s.counter.data());
+      starts, lists, l.constants, params, l.out, l.move_bound2,
+      // The unsorted keys are free once sorted: oversteps' steps go there.
+      reinterpret_cast<double*>(s.keys.data()), s.counter.data());
 }
 
 template <Form kForm>
@@ -610,7 +614,7 @@ Stepped Step(Stepper& s, const Params& params, Form form) {
                       detail::PairConstantsOf(params),
                       &params,
                       ArraysOf(s.arrays[1 - s.current], s.mass, n),
-                      double{kMaxMovePerStep} * params.h * (1 - 1e-9),
+                      detail::SquaredMoveBound(params),
                       stream};
   const bool collapsed = form == Form::kCollapsed;
   unsigned long long* counts = s.counts.data();
@@ -622,7 +626,7 @@ Stepped Step(Stepper& s, const Params& params, Form form) {
                                 3 * sizeof(unsigned long long), stream),
                 "cudaMemsetAsync");
     cuda::Check(cudaMemsetAsync(s.counter.data() + 3, 0xff,
-                                sizeof(unsigned long long), stream),
+                                2 * sizeof(unsigned long long), stream),
                 "cudaMemsetAsync");
     CellKeys<<<BlocksFor(n), kThreads, 0, stream>>>(
         in, n, geometry.grid, s.keys.data(), s.ids.data());
@@ -653,7 +657,7 @@ Stepped Step(Stepper& s, const Params& params, Form form) {
     cuda::Check(cudaGetLastError(), "sph cuda kernels");
     cuda::Check(cudaEventRecord(s.stop.get(), stream), "cudaEventRecord");
     cuda::Check(cudaMemcpyAsync(counts, s.counter.data(),
-                                4 * sizeof(unsigned long long),
+                                5 * sizeof(unsigned long long),
                                 cudaMemcpyDeviceToHost, stream),
                 "cudaMemcpyAsync to host");
     cuda::Check(cudaStreamSynchronize(stream), "sph cuda step");
@@ -676,7 +680,16 @@ Stepped Step(Stepper& s, const Params& params, Form form) {
   stepped.report.interactions = counts[0];
   stepped.report.candidates = counts[1];
   stepped.report.device_seconds = seconds;
-  stepped.suspect = counts[3] != std::numeric_limits<unsigned long long>::max();
+  constexpr auto kNoParticle = std::numeric_limits<unsigned long long>::max();
+  stepped.suspect = counts[3] != kNoParticle;
+  if (counts[4] != kNoParticle) {
+    const auto p = static_cast<std::size_t>(counts[4]);
+    stepped.overstep.particle = p;
+    cuda::Check(cudaMemcpy(&stepped.overstep.step2,
+                           reinterpret_cast<const double*>(s.keys.data()) + p,
+                           sizeof(double), cudaMemcpyDeviceToHost),
+                "cudaMemcpy to host");
+  }
   return stepped;
 }
 
@@ -708,7 +721,9 @@ void Step(State& state, const Params& params, StepReport& report,
   report = stepped.report;
   // The device flagged every particle the check could name, so a step it
   // flagged none of needs no scan of the state on the host.
-  if (stepped.suspect) detail::CheckFinished(state, params);
+  if (stepped.Checked()) {
+    detail::CheckFinished(state, params, stepped.overstep);
+  }
 }
 
 }  // namespace

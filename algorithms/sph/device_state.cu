@@ -14,12 +14,15 @@ struct DeviceState::Impl {
   Params params;
   Form form;
   device::Stepper stepper;
+  // The last step's first overstep, which the downloaded state no longer
+  // shows (the wall may have stopped the particle).
+  detail::Overstep overstep;
 };
 
 DeviceState::DeviceState(const State& state, const Params& params, Form form) {
   Check(state, params, form == Form::kCollapsed);
   cuda::RequireDevice();
-  impl_.reset(new Impl{params, form, {}});
+  impl_.reset(new Impl{params, form, {}, {}});
   Upload(state);
 }
 
@@ -36,6 +39,7 @@ void DeviceState::Upload(const State& state) {
     // Every array, the densities too: a download before any step gives
     // back what was uploaded.
     device::Upload(stepper, state, true);
+    impl.overstep = {};
     // The staging buffer is the next copy's: wait until the bus has read
     // it.
     cuda::Check(cudaStreamSynchronize(stepper.stream.get()),
@@ -51,7 +55,8 @@ StepReport DeviceState::Step() {
   Impl& impl = *impl_;
   const device::Stepped stepped =
       device::Step(impl.stepper, impl.params, impl.form);
-  if (stepped.suspect) {
+  impl.overstep = stepped.overstep;
+  if (stepped.Checked()) {
     // Rare (a blown-up fluid): the whole state to the host, so that the
     // error is the rows' own, naming the same particle.
     State finished;
@@ -74,7 +79,9 @@ void DeviceState::Download(State& state, bool check_finished) const {
   device::Stepper& stepper = impl_->stepper;
   state.Resize(stepper.n);
   device::Download(stepper, state, true);
-  if (check_finished) detail::CheckFinished(state, impl_->params);
+  if (check_finished) {
+    detail::CheckFinished(state, impl_->params, impl_->overstep);
+  }
 }
 
 std::size_t DeviceState::size() const { return impl_->stepper.n; }

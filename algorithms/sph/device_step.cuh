@@ -16,6 +16,7 @@
 
 #include "algorithms/common/cuda_memory.cuh"
 #include "algorithms/sph/device_state.h"
+#include "algorithms/sph/physics.h"
 #include "algorithms/sph/sph.h"
 
 namespace adj::sph::device {
@@ -124,7 +125,7 @@ struct Stepper {
   // 8 arrays of n floats (the 7 above and mass), the host side of every
   // copy.
   PinnedBuffer<float> staging;
-  PinnedBuffer<unsigned long long> counts{4};
+  PinnedBuffer<unsigned long long> counts{5};
 };
 
 // Room for a step of `n` particles under `params` in `form` (device
@@ -146,10 +147,16 @@ void Download(Stepper& stepper, State& state, bool with_mass);
 
 struct Stepped {
   StepReport report;
-  // A particle's result may be blown up (not finite, or moved about h or
-  // more): the host's detail::CheckFinished on the state decides and
-  // names it.
+  // A particle's result is not finite: the host's detail::CheckFinished on
+  // the state decides and names it.
   bool suspect = false;
+  // The first particle, in the state's order, whose step before the wall's
+  // response was longer than the bound, with that step: what the host's
+  // variants note as they integrate.
+  detail::Overstep overstep;
+  bool Checked() const {
+    return suspect || overstep.particle != detail::Overstep::kNone;
+  }
 };
 
 // One step of the held fluid on the stream, awaited: the sort, gather and

@@ -225,12 +225,6 @@ std::uint32_t TableSize(const Params& params, std::size_t particles);
 // (the same particle named either way).
 void CheckFinished(const State& after, const Params& params,
                    const Overstep& overstep, bool parallel = false);
-// The check the CUDA rows still call: the same, but the step measured from
-// the velocity after the wall's response (v dt of the finished state), so a
-// step the wall absorbed passes. Kept until the device reports each step's
-// overstep as the host's variants do (docs/sph.md, "On the GPU").
-void CheckFinished(const State& after, const Params& params,
-                   bool parallel = false);
 
 // sph::Check(state, params, reads_density), the particles scanned on
 // OpenMP threads when `parallel` (the same error either way).

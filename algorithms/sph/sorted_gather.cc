@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/sph/cell_sort.h"
 
 namespace adj::sph {
@@ -84,20 +86,25 @@ SortedFluid SortedCopy(const State& state,
                 base + 8 * stride,
                 base + 9 * stride};
   const auto n = static_cast<std::int64_t>(size);
+  ExceptionTrap trap_1;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t k = 0; k < n; ++k) {
-    const std::uint32_t i = order[k];
-    f.x[k] = state.x.x[i];
-    f.y[k] = state.x.y[i];
-    f.z[k] = state.x.z[i];
-    f.vx[k] = state.v.x[i];
-    f.vy[k] = state.v.y[i];
-    f.vz[k] = state.v.z[i];
-    f.mass[k] = state.mass[i];
-    for (std::size_t a = zeroed_from; a < arrays; ++a) {
-      base[a * stride + k] = 0.0f;
-    }
+    trap_1.Run([&] {
+      fault::Point("sph.sorted_gather.1");
+      const std::uint32_t i = order[k];
+      f.x[k] = state.x.x[i];
+      f.y[k] = state.x.y[i];
+      f.z[k] = state.x.z[i];
+      f.vx[k] = state.v.x[i];
+      f.vy[k] = state.v.y[i];
+      f.vz[k] = state.v.z[i];
+      f.mass[k] = state.mass[i];
+      for (std::size_t a = zeroed_from; a < arrays; ++a) {
+        base[a * stride + k] = 0.0f;
+      }
+    });
   }
+  trap_1.Rethrow();
   for (std::size_t a = 0; a < arrays; ++a) {
     std::fill_n(base + a * stride + size, kPadding, 0.0f);
   }
@@ -131,38 +138,48 @@ void GatherStep(State& state, const Params& params, Workspace& workspace,
   std::uint64_t candidates = 0;
   std::uint64_t interactions = 0;
   // Pass 1: densities of t0.
+  ExceptionTrap trap_2;
 #pragma omp parallel for schedule(dynamic, 256) if (parallel) \
     reduction(+ : candidates)
   for (std::int64_t k = 0; k < n; ++k) {
-    const std::size_t rows = kRows * std::size_t{run[k]};
-    const float density = kernels.density(f, c, static_cast<std::size_t>(k),
-                                          row_begin + rows, row_end + rows);
-    for (std::size_t r = rows; r < rows + kRows; ++r) {
-      candidates += row_end[r] - row_begin[r];
-    }
-    f.density[k] = density;
-    f.pressure[k] = params.stiffness * (density - params.rest_density);
-    f.inverse[k] = 1.0f / density;
+    trap_2.Run([&] {
+      fault::Point("sph.sorted_gather.2");
+      const std::size_t rows = kRows * std::size_t{run[k]};
+      const float density = kernels.density(f, c, static_cast<std::size_t>(k),
+                                            row_begin + rows, row_end + rows);
+      for (std::size_t r = rows; r < rows + kRows; ++r) {
+        candidates += row_end[r] - row_begin[r];
+      }
+      f.density[k] = density;
+      f.pressure[k] = params.stiffness * (density - params.rest_density);
+      f.inverse[k] = 1.0f / density;
+    });
   }
+  trap_2.Rethrow();
   // Pass 2: forces from x, v and rho of t0, then the integration, written
   // to the particle's place in the state (each k its own i).
   const double bound2 = SquaredMoveBound(params);
   Overstep overstep;
+  ExceptionTrap trap_3;
 #pragma omp parallel for schedule(dynamic, 256) if (parallel) \
     reduction(+ : candidates, interactions) reduction(first_overstep : overstep)
   for (std::int64_t k = 0; k < n; ++k) {
-    const std::size_t rows = kRows * std::size_t{run[k]};
-    float a[3] = {0, 0, 0};
-    interactions += kernels.force(f, c, static_cast<std::size_t>(k),
-                                  row_begin + rows, row_end + rows, a);
-    for (std::size_t r = rows; r < rows + kRows; ++r) {
-      candidates += row_end[r] - row_begin[r];
-    }
-    overstep.Note(order[k],
-                  IntegrateInto(params, f, static_cast<std::size_t>(k),
-                                {a[0], a[1], a[2]}, order[k], state),
-                  bound2);
+    trap_3.Run([&] {
+      fault::Point("sph.sorted_gather.3");
+      const std::size_t rows = kRows * std::size_t{run[k]};
+      float a[3] = {0, 0, 0};
+      interactions += kernels.force(f, c, static_cast<std::size_t>(k),
+                                    row_begin + rows, row_end + rows, a);
+      for (std::size_t r = rows; r < rows + kRows; ++r) {
+        candidates += row_end[r] - row_begin[r];
+      }
+      overstep.Note(order[k],
+                    IntegrateInto(params, f, static_cast<std::size_t>(k),
+                                  {a[0], a[1], a[2]}, order[k], state),
+                    bound2);
+    });
   }
+  trap_3.Rethrow();
   report.candidates = candidates;
   report.interactions = interactions;
   CheckFinished(state, params, overstep, parallel);

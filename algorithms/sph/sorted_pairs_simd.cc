@@ -19,6 +19,8 @@
 #include <memory>
 #include <vector>
 
+#include "algorithms/common/fault_points.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/sph/cell_sort.h"
 #include "algorithms/sph/sorted_gather.h"
 
@@ -235,25 +237,30 @@ void CutRows(const Workspace& workspace, const float* x, float h, bool parallel,
   const std::uint32_t* run = workspace.cell_run.data();
   const std::uint32_t* row_begin = workspace.row_begin.data();
   const std::uint32_t* row_end = workspace.row_end.data();
+  ExceptionTrap trap_1;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t k = 0; k < n; ++k) {
-    const std::size_t rows = kRows * std::size_t{run[k]} + 4;
-    const float xk = x[k];
-    std::uint32_t* cut = cuts + 2 * std::size_t{kRowsAfter} * k;
-    for (int r = 0; r < kRowsAfter; ++r) {
-      const std::uint32_t begin =
-          r == 0 ? static_cast<std::uint32_t>(k + 1) : row_begin[rows + r];
-      const std::uint32_t end = row_end[rows + r];
-      std::uint32_t far_below = 0, not_far_above = 0;
-      for (std::uint32_t j = begin; j < end; ++j) {
-        const float dx = xk - x[j];
-        far_below += dx >= h ? 1u : 0u;
-        not_far_above += dx > -h ? 1u : 0u;
+    trap_1.Run([&] {
+      fault::Point("sph.sorted_pairs_simd.1");
+      const std::size_t rows = kRows * std::size_t{run[k]} + 4;
+      const float xk = x[k];
+      std::uint32_t* cut = cuts + 2 * std::size_t{kRowsAfter} * k;
+      for (int r = 0; r < kRowsAfter; ++r) {
+        const std::uint32_t begin =
+            r == 0 ? static_cast<std::uint32_t>(k + 1) : row_begin[rows + r];
+        const std::uint32_t end = row_end[rows + r];
+        std::uint32_t far_below = 0, not_far_above = 0;
+        for (std::uint32_t j = begin; j < end; ++j) {
+          const float dx = xk - x[j];
+          far_below += dx >= h ? 1u : 0u;
+          not_far_above += dx > -h ? 1u : 0u;
+        }
+        cut[2 * r] = begin + far_below;
+        cut[2 * r + 1] = begin + not_far_above;
       }
-      cut[2 * r] = begin + far_below;
-      cut[2 * r + 1] = begin + not_far_above;
-    }
+    });
   }
+  trap_1.Rethrow();
 }
 
 // Calls visit(k, begin, end) for every particle with its cut rows, slab by
@@ -271,19 +278,24 @@ void BySlabParity(const CellBox& box, const std::vector<std::uint64_t>& keys,
   }
   for (std::int64_t parity = 0; parity < 2; ++parity) {
     const std::int64_t count = (slabs - parity + 1) / 2;
+    ExceptionTrap trap_2;
 #pragma omp parallel for schedule(dynamic, 1) if (parallel)
     for (std::int64_t s = 0; s < count; ++s) {
-      const auto z = static_cast<std::size_t>(2 * s + parity);
-      for (std::uint32_t k = slab_start[z]; k < slab_start[z + 1]; ++k) {
-        const std::uint32_t* cut = cuts + 2 * std::size_t{kRowsAfter} * k;
-        std::uint32_t begin[kRowsAfter], end[kRowsAfter];
-        for (int r = 0; r < kRowsAfter; ++r) {
-          begin[r] = cut[2 * r];
-          end[r] = cut[2 * r + 1];
+      trap_2.Run([&] {
+        fault::Point("sph.sorted_pairs_simd.2");
+        const auto z = static_cast<std::size_t>(2 * s + parity);
+        for (std::uint32_t k = slab_start[z]; k < slab_start[z + 1]; ++k) {
+          const std::uint32_t* cut = cuts + 2 * std::size_t{kRowsAfter} * k;
+          std::uint32_t begin[kRowsAfter], end[kRowsAfter];
+          for (int r = 0; r < kRowsAfter; ++r) {
+            begin[r] = cut[2 * r];
+            end[r] = cut[2 * r + 1];
+          }
+          visit(k, begin, end);
         }
-        visit(k, begin, end);
-      }
+      });
     }
+    trap_2.Rethrow();
   }
 }
 
@@ -313,8 +325,15 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   const Kernels shape(params.h);
   // The self term of the density, before W's constant: m_k (h^2)^3.
   const float self = shape.h2 * shape.h2 * shape.h2;
+  ExceptionTrap trap_3;
 #pragma omp parallel for schedule(static) if (parallel)
-  for (std::int64_t k = 0; k < n; ++k) f.density[k] = f.mass[k] * self;
+  for (std::int64_t k = 0; k < n; ++k) {
+    trap_3.Run([&] {
+      fault::Point("sph.sorted_pairs_simd.3");
+      f.density[k] = f.mass[k] * self;
+    });
+  }
+  trap_3.Rethrow();
   // Both written for every particle (BySlabParity visits each once).
   const std::unique_ptr<std::uint64_t[]> tested(new std::uint64_t[size]);
   BySlabParity(box, keys, cuts.data(), parallel,
@@ -323,13 +342,18 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
                  tested[k] =
                      HWY_DYNAMIC_DISPATCH(HalfDensity)(f, c, k, begin, end);
                });
+  ExceptionTrap trap_4;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::int64_t k = 0; k < n; ++k) {
-    const float density = shape.poly6 * f.density[k];
-    f.density[k] = density;
-    f.pressure[k] = params.stiffness * (density - params.rest_density);
-    f.inverse[k] = 1.0f / density;
+    trap_4.Run([&] {
+      fault::Point("sph.sorted_pairs_simd.4");
+      const float density = shape.poly6 * f.density[k];
+      f.density[k] = density;
+      f.pressure[k] = params.stiffness * (density - params.rest_density);
+      f.inverse[k] = 1.0f / density;
+    });
   }
+  trap_4.Rethrow();
   const std::unique_ptr<std::uint64_t[]> pairs(new std::uint64_t[size]);
   BySlabParity(box, keys, cuts.data(), parallel,
                [&](std::uint32_t k, const std::uint32_t* begin,
@@ -341,16 +365,21 @@ void HalfPairsStep(State& state, const Params& params, Workspace& workspace,
   std::uint64_t interactions = 0;
   const double bound2 = SquaredMoveBound(params);
   Overstep overstep;
+  ExceptionTrap trap_5;
 #pragma omp parallel for schedule(static) if (parallel) \
     reduction(+ : candidates, interactions) reduction(first_overstep : overstep)
   for (std::int64_t k = 0; k < n; ++k) {
-    candidates += tested[k];
-    interactions += 2 * pairs[k];
-    overstep.Note(order[k],
-                  IntegrateInto(params, f, static_cast<std::size_t>(k),
-                                {ax[k], ay[k], az[k]}, order[k], state),
-                  bound2);
+    trap_5.Run([&] {
+      fault::Point("sph.sorted_pairs_simd.5");
+      candidates += tested[k];
+      interactions += 2 * pairs[k];
+      overstep.Note(order[k],
+                    IntegrateInto(params, f, static_cast<std::size_t>(k),
+                                  {ax[k], ay[k], az[k]}, order[k], state),
+                    bound2);
+    });
   }
+  trap_5.Rethrow();
   report.candidates = candidates;
   report.interactions = interactions;
   report.threads = parallel ? omp_get_max_threads() : 1;

@@ -7,7 +7,9 @@
 #include <numbers>
 #include <string>
 
+#include "algorithms/common/fault_points.h"
 #include "algorithms/common/memory_budget.h"
+#include "algorithms/common/parallel_errors.h"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/teschner_hash.h"
 
@@ -221,12 +223,17 @@ template <typename Bad>
 std::size_t FirstBad(std::size_t n, bool parallel, Bad bad) {
   std::size_t first = n;
   const auto count = static_cast<std::int64_t>(n);
+  ExceptionTrap trap_1;
 #pragma omp parallel for schedule(static) reduction(min : first) if (parallel)
   for (std::int64_t i = 0; i < count; ++i) {
-    if (bad(static_cast<std::size_t>(i))) {
-      first = std::min(first, static_cast<std::size_t>(i));
-    }
+    trap_1.Run([&] {
+      fault::Point("sph.check.1");
+      if (bad(static_cast<std::size_t>(i))) {
+        first = std::min(first, static_cast<std::size_t>(i));
+      }
+    });
   }
+  trap_1.Rethrow();
   return first;
 }
 
@@ -260,32 +267,6 @@ void CheckFinished(const State& after, const Params& params,
                  " in one step (before the wall's response), more than h = " +
                  Number(params.h)
            : " is no longer finite") +
-      " (lower dt or stiffness)");
-}
-
-void CheckFinished(const State& after, const Params& params, bool parallel) {
-  const double longest = double{kMaxMovePerStep} * params.h;
-  const auto finite = [&](std::size_t i) {
-    return Finite(after.x.x[i]) && Finite(after.x.y[i]) &&
-           Finite(after.x.z[i]) && Finite(after.v.x[i]) &&
-           Finite(after.v.y[i]) && Finite(after.v.z[i]) &&
-           Finite(after.density[i]);
-  };
-  const auto step = [&](std::size_t i) {
-    const double speed2 = double{after.v.x[i]} * after.v.x[i] +
-                          double{after.v.y[i]} * after.v.y[i] +
-                          double{after.v.z[i]} * after.v.z[i];
-    return std::sqrt(speed2) * params.dt;
-  };
-  const std::size_t i = FirstBad(after.size(), parallel, [&](std::size_t j) {
-    return !finite(j) || step(j) > longest;
-  });
-  if (i == after.size()) return;
-  throw Error(
-      "sph: the state blew up: " + Particle(i) +
-      (finite(i) ? " moved " + std::to_string(step(i)) +
-                       " in one step, more than h = " + std::to_string(params.h)
-                 : " is no longer finite") +
       " (lower dt or stiffness)");
 }
 
