@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "algorithms/common/errors.h"
+#include "algorithms/common/interrupt.h"
 #include "checks/show.h"
 #include "reference/hash_grid.h"
 
@@ -70,6 +71,7 @@ Expected ExpectedOnRows(const Points& points, float max_dist,
   std::vector<std::size_t> rows;
   std::vector<Row> full_rows;
   for (std::size_t k = 0; k < count; ++k) {
+    interrupt::Poll();  // each row scans every particle
     const std::size_t i = k * n / count;
     rows.push_back(i);
     full_rows.push_back(reference::NeighborRow(points, max_dist, i));

@@ -134,3 +134,62 @@ def test_ctrl_c_stops_one_long_call_within_a_second(call):
     assert child.returncode == 3, err
     arrived = float(out.split()[-1])
     assert arrived - sent < 1.0, (arrived - sent, err)
+
+
+# Scheduling a cloth of about a million triplets, and fracture frames on
+# a block, call after call: Ctrl-C arrives within a second, between the
+# passes of a schedule (scheduler, validator, metrics: each well under a
+# second at this size) or between frames.
+PASSES = r"""
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import numpy as np
+import adjacent
+call = sys.argv[1]
+if call == "schedule":
+    w = 700
+    ids = np.arange((w + 1) * (w + 1)).reshape(w + 1, w + 1)
+    a, b = ids[:-1, :-1].ravel(), ids[:-1, 1:].ravel()
+    c, d = ids[1:, 1:].ravel(), ids[1:, :-1].ravel()
+    tri = np.concatenate([np.stack([a, b, c], 1), np.stack([a, c, d], 1)])
+    triplets = np.concatenate([tri, np.zeros((len(tri), 1), tri.dtype)], 1)
+    work = lambda: adjacent.triplet_schedule.warp(
+        triplets, (w + 1) ** 2, scheduler="bfs_banked_warp")
+else:
+    coords, grid, offsets, indices = adjacent.fracture.block(20, 20, 20)
+    sim = adjacent.fracture.start(coords, grid, offsets, indices,
+                                  max_cluster_size=128)
+    positions = np.asarray(coords, dtype=np.float32).copy()
+    cut = np.abs(positions[:, 0] - 9.5) < 0.6
+    work = lambda: sim.step(np.where(cut[:, None], positions + 3, positions)
+                            .astype(np.float32), check=True)
+print("ready", flush=True)
+try:
+    for _ in range(100000):
+        work()
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+    sys.exit(3)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+@pytest.mark.parametrize("call", ["schedule", "fracture"])
+def test_ctrl_c_stops_schedules_and_frames_within_a_second(call):
+    child = subprocess.Popen([sys.executable, "-c", PASSES, call],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready", \
+            child.stderr.read()
+        time.sleep(1.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("the child went on for 10 s after SIGINT")
+    assert child.returncode == 3, err
+    arrived = float(out.split()[-1])
+    assert arrived - sent < 1.0, (arrived - sent, err)

@@ -108,3 +108,10 @@ def test_reorder_by_cell_returns_the_permutation_it_applied(rng):
     bad = adjacent.sph.State(x, v, np.ones(500, np.float32), mass)
     with pytest.raises(adjacent.Error):
         adjacent.sph.reorder_by_cell(bad, params)
+
+
+def test_a_scene_over_the_memory_budget_is_refused_before_it_is_built():
+    with pytest.raises(adjacent.ResourceError, match="memory budget"):
+        adjacent.sph.scene("glass", 2**40)
+    with pytest.raises(MemoryError):
+        adjacent.sph.scene("dam_break", 2**40)
