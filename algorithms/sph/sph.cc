@@ -322,6 +322,16 @@ void Check(const State& state, const Params& params, bool reads_density) {
 }
 
 Params WeaklyCompressible(float spacing, float height) {
+  if (!(std::isfinite(spacing) && spacing > 0)) {
+    throw Error("sph: the lattice spacing " + std::to_string(spacing) +
+                " must be finite and > 0");
+  }
+  if (!(std::isfinite(height) && height > 0)) {
+    throw Error("sph: the fluid's column height " + std::to_string(height) +
+                " must be finite and > 0: the speed of sound, and with it "
+                "the time step, come from it (a fluid of one layer of "
+                "particles has none; give it more particles)");
+  }
   Params params;
   params.h = 2 * spacing;
   params.rest_density = 1000;

@@ -177,7 +177,9 @@ void Prepare(State& state, const Params& params);
 // bound), viscosity mu = rest density x 0.25 h c (above 0.2 h c, the
 // least at which a step whose pressures are one step old, the collapsed
 // variants', stays stable at that dt), gravity 9.81 down, restitution 0;
-// the container is the caller's.
+// the container is the caller's. Throws Error naming the value for a
+// spacing or a height that is not finite and > 0 (a scene of one layer of
+// particles has no column, so no speed of sound and no time step).
 Params WeaklyCompressible(float spacing, float height);
 
 // The state of particles at `positions` at rest: velocities 0, every mass
