@@ -90,12 +90,14 @@ void BenchCpuVariant(benchmark::State& state, const Variant& variant) {
 #if ADJ_HAVE_CUDA
 // Device-resident: only kernel time, by CUDA events, as CUB and nvbench
 // report it, beside prefix_sum/memcpy_cuda/... (RegisterDeviceCopyLimits).
-void BenchGpu(benchmark::State& state, const std::string& variant) {
+// time_one(scanner) runs one scan and returns its seconds on the device.
+template <typename TimeOne>
+void BenchDeviceScan(benchmark::State& state, TimeOne&& time_one) {
   if (!bench::GpuUsable(state)) return;
   const std::int64_t n = state.range(0);
   const Scene& scene = SceneOf(n);
   DeviceScanner scanner(scene.input);
-  scanner.TimeScan(variant, Kind::kInclusive);
+  time_one(scanner);
   const std::string difference = checks::prefix_sum::FirstDifference(
       scene.expected, scanner.Output(), std::nullopt);
   if (!difference.empty()) {
@@ -104,11 +106,15 @@ void BenchGpu(benchmark::State& state, const std::string& variant) {
     return;
   }
   state.counters["verified"] = 1;
-  for (auto _ : state) {
-    state.SetIterationTime(scanner.TimeScan(variant, Kind::kInclusive));
-  }
+  for (auto _ : state) state.SetIterationTime(time_one(scanner));
   SetRates(state, n);
   bench::DescribeGpuRun(state, "device memory, kernel time");
+}
+
+void BenchGpu(benchmark::State& state, const std::string& variant) {
+  BenchDeviceScan(state, [&](DeviceScanner& scanner) {
+    return scanner.TimeScan(variant, Kind::kInclusive);
+  });
 }
 
 // The tuning sweep: our kernel in every compiled tile shape, as rows
@@ -117,26 +123,11 @@ void BenchGpu(benchmark::State& state, const std::string& variant) {
 // them out, kept apart with the run's JSON). TunedScanTile's table is filled
 // from what they measure.
 void BenchGpuTile(benchmark::State& state, ScanTile tile) {
-  if (!bench::GpuUsable(state)) return;
-  const std::int64_t n = state.range(0);
-  const Scene& scene = SceneOf(n);
-  DeviceScanner scanner(scene.input);
-  scanner.TimeScanWith(tile, Kind::kInclusive);
-  const std::string difference = checks::prefix_sum::FirstDifference(
-      scene.expected, scanner.Output(), std::nullopt);
-  if (!difference.empty()) {
-    state.SkipWithError(
-        ("output differs from the oracle: " + difference).c_str());
-    return;
-  }
-  state.counters["verified"] = 1;
+  BenchDeviceScan(state, [&](DeviceScanner& scanner) {
+    return scanner.TimeScanWith(tile, Kind::kInclusive);
+  });
   state.counters["threads_per_block"] = tile.threads;
   state.counters["items_per_thread"] = tile.items_per_thread;
-  for (auto _ : state) {
-    state.SetIterationTime(scanner.TimeScanWith(tile, Kind::kInclusive));
-  }
-  SetRates(state, n);
-  bench::DescribeGpuRun(state, "device memory, kernel time");
 }
 
 void RegisterGpuTiles() {
