@@ -1008,6 +1008,26 @@ TEST(SphCellSort, ASparseBoxIsSortedByKeyThenId) {
 
 // A fluid at rest asks the memory budget for its state before allocating
 // it: refused, naming the particles and the budget, under a small budget.
+// The neighbour lists of `neighbor` grow with the fluid's density: 3,000
+// particles within h of each other list 9 million entries (36 MB), refused
+// against a budget of 4 MiB before they are allocated.
+TEST(SphBudget, NeighbourListsOverTheBudgetAreRefused) {
+  Params params = WeaklyCompressible(0.01f, 1);
+  Points positions;
+  for (int i = 0; i < 3000; ++i) {
+    positions.PushBack(0.5f + 0.0001f * static_cast<float>(i % 10),
+                       0.5f + 0.0001f * static_cast<float>(i / 10 % 10),
+                       0.5f + 0.0001f * static_cast<float>(i / 100));
+  }
+  State state = AtRest(positions, 0.01f, params);
+  const Variant* neighbor = FindVariant(Variants(), "neighbor");
+  ASSERT_NE(neighbor, nullptr);
+  const memory::ScopedBudget budget(std::size_t{4} << 20);
+  Workspace workspace;
+  StepReport report;
+  EXPECT_THROW(neighbor->run(state, params, workspace, report), ResourceError);
+}
+
 TEST(SphBudget, AFluidAtRestAsksForItsStateFirst) {
   Params params = WeaklyCompressible(0.01f, 1);
   Points positions;

@@ -1,6 +1,9 @@
+#include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/sph.h"
 #include "algorithms/sph/teschner_hash.h"
@@ -30,7 +33,18 @@ void NeighborStep(State& state, const Params& params, Workspace& workspace,
               x.x[i] - x.x[j], x.y[i] - x.y[j], x.z[i] - x.z[j]);
           if (r2 >= kernels.h2) return;
           sum += detail::DensityTerm(kernels, state.mass[j], r2);
-          if (j != i) ids.push_back(j);
+          if (j == i) return;
+          // The lists grow as they are found: each growth is asked of the
+          // memory budget before it is allocated.
+          if (ids.size() == ids.capacity()) {
+            const std::size_t capacity =
+                std::max<std::size_t>(2 * ids.capacity(), std::size_t{1} << 16);
+            memory::Require(memory::Bytes(capacity, sizeof(std::uint32_t)),
+                            "sph neighbor: the neighbour lists of " +
+                                std::to_string(n) + " particles");
+            ids.reserve(capacity);
+          }
+          ids.push_back(j);
         });
     state.density[i] = sum;
     if (ids.size() > 0xffffffffu) {
