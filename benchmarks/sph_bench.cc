@@ -78,6 +78,22 @@ constexpr std::size_t kBytesPerParticle = 60;
 constexpr const char* kCellOrderedGlass = "glass_cell_ordered";
 constexpr std::int64_t kReorderEvery = 100;
 
+// The counters every verified step row records: per particle and step,
+// the interactions and candidates, and the scene's h, dt and size.
+void SetStepCounters(benchmark::State& state, const Params& params,
+                     std::size_t particle_count, double per_step,
+                     std::uint64_t interactions, std::uint64_t candidates) {
+  const double particles = static_cast<double>(particle_count);
+  state.counters["interactions_per_particle"] =
+      static_cast<double>(interactions) / per_step / particles;
+  state.counters["candidates_per_particle"] =
+      static_cast<double>(candidates) / per_step / particles;
+  state.counters["particles"] = particles;
+  state.counters["h"] = params.h;
+  state.counters["dt"] = params.dt;
+  state.counters["verified"] = 1;
+}
+
 Fluid MakeFluid(const std::string& scene, std::int64_t n) {
   const auto particles = static_cast<std::size_t>(n);
   const bool glass = scene == "glass" || scene == kCellOrderedGlass;
@@ -178,18 +194,11 @@ void RunSteps(benchmark::State& state, const Variant& variant,
     device_seconds += report.device_seconds;
     ++steps;
   }
-  const double particles = static_cast<double>(current.size());
   const double per_step = static_cast<double>(steps);
   state.counters["steps_per_second"] =
       benchmark::Counter(per_step, benchmark::Counter::kIsRate);
-  state.counters["interactions_per_particle"] =
-      static_cast<double>(interactions) / per_step / particles;
-  state.counters["candidates_per_particle"] =
-      static_cast<double>(candidates) / per_step / particles;
-  state.counters["particles"] = particles;
-  state.counters["h"] = fluid.params.h;
-  state.counters["dt"] = fluid.params.dt;
-  state.counters["verified"] = 1;
+  SetStepCounters(state, fluid.params, current.size(), per_step, interactions,
+                  candidates);
   if (reorder) {
     state.counters["reorder_ms"] = 1e3 * reorder_seconds / per_step;
     state.counters["reorder_every"] = static_cast<double>(kReorderEvery);
@@ -281,16 +290,9 @@ void RunResident(benchmark::State& state, const ResidentForm& form,
     state.SkipWithError(error.what());
     return;
   }
-  const double particles = static_cast<double>(fluid.state.size());
   const double per_step = static_cast<double>(std::max<std::int64_t>(steps, 1));
-  state.counters["interactions_per_particle"] =
-      static_cast<double>(interactions) / per_step / particles;
-  state.counters["candidates_per_particle"] =
-      static_cast<double>(candidates) / per_step / particles;
-  state.counters["particles"] = particles;
-  state.counters["h"] = fluid.params.h;
-  state.counters["dt"] = fluid.params.dt;
-  state.counters["verified"] = 1;
+  SetStepCounters(state, fluid.params, fluid.state.size(), per_step,
+                  interactions, candidates);
   state.counters["device_ms"] = 1e3 * device_seconds / per_step;
   state.counters["device_interactions_per_second"] =
       device_seconds > 0 ? static_cast<double>(interactions) / device_seconds
