@@ -43,8 +43,9 @@ endfunction()
 # adj_check_includes(<target> UNIT <name> DIRECTORY <dir> ALLOWED <regex>...):
 # before <target> compiles, every file in <dir> may include (with quotes) only
 # headers matching one of the ALLOWED regexes; anything else fails the build
-# with the file and the header named. This is how DESIGN.md's layering rules
-# (who may include whom) are enforced rather than reviewed.
+# with the file and the header named. This is how the layering rules of
+# docs/architecture.md (who may include whom) are enforced rather than
+# reviewed.
 function(adj_check_includes target)
   cmake_parse_arguments(ARG "" "UNIT;DIRECTORY" "ALLOWED" ${ARGN})
   file(GLOB files CONFIGURE_DEPENDS

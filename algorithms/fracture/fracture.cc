@@ -35,7 +35,10 @@ std::span<const Variant> Variants() {
             "compare-and-swap on the target's size, a searched flag), so "
             "targets depend on the schedule (one thread: serial's); "
             "delete, merge, insert and expand serial",
-            &StartOpenMp},
+            &StartOpenMp,
+            {},
+            nullptr,
+            "its merge targets depend on the schedule, as published"},
     Variant{"data_parallel", Backend::kOpenMp, Origin::kOurs,
             "openmp's parallel stages with an outcome that does not depend "
             "on the thread count: merge targets by rounds of proposals "
@@ -44,7 +47,11 @@ std::span<const Variant> Variants() {
             "order while they fit; the rest propose again), belong lists "
             "in a Csr patched in parallel at the end of each frame "
             "(Params::belong is not used)",
-            &StartDataParallel},
+            &StartDataParallel,
+            {},
+            nullptr,
+            "no single-threaded row merges by rounds of proposals; its "
+            "frames are the same on every thread count (tested)"},
     Variant{"flat_host", Backend::kSerial, Origin::kOurs,
             "cuda_data_parallel's passes (flat loops over particles, "
             "vertices, new clusters, targets and slots, with scans, "

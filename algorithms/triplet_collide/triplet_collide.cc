@@ -105,7 +105,8 @@ std::span<const Variant> Variants() {
             "alternative); order-dependent on several threads",
             &AtomicUnscheduledCollide,
             {},
-            &AtomicUnscheduledCollideTrusted},
+            &AtomicUnscheduledCollideTrusted,
+            "its float sums depend on the order the threads add in"},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_shared",
             Backend::kCuda,
