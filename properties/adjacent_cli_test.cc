@@ -702,8 +702,7 @@ TEST(AdjacentCli, SphRefusesBadParameters) {
   // message names the height, not the time step it would have made.
   const Result one = RunAdjacent("sph glass --particles 1 --steps 1");
   EXPECT_EQ(one.status, 2) << one.output;
-  EXPECT_NE(one.output.find("column height"), std::string::npos)
-      << one.output;
+  EXPECT_NE(one.output.find("column height"), std::string::npos) << one.output;
   // A run over --max-memory is refused before its first allocation.
   const Result large =
       RunAdjacent("sph glass --particles 50000000 --max-memory 1G");
@@ -716,7 +715,8 @@ TEST(AdjacentCli, SphRefusesBadParameters) {
 // A corrupted mesh names its file and line; a mesh with no inside, a bad
 // block, an unknown variant, cut or option are refused (exit 2).
 TEST(AdjacentCli, FractureRefusesABlockOverTheMemoryBudget) {
-  const Result refused = RunAdjacent("fracture block:1625 --frames 1 --max-memory 8G");
+  const Result refused =
+      RunAdjacent("fracture block:1625 --frames 1 --max-memory 8G");
   EXPECT_EQ(refused.status, 3) << refused.output;
   EXPECT_NE(refused.output.find("over the memory budget"), std::string::npos)
       << refused.output;

@@ -501,12 +501,11 @@ int ReportVerifyRows(const std::vector<VerifyRow>& rows) {
   std::size_t differed = 0;
   std::size_t refused = 0;
   for (const VerifyRow& row : rows) {
-    const char* result = row.outcome == VerifyRow::Outcome::kAgrees ? "agrees"
-                         : row.outcome == VerifyRow::Outcome::kDiffers
-                             ? "DIFFERS"
-                         : row.outcome == VerifyRow::Outcome::kRefused
-                             ? "REFUSED"
-                             : "skipped";
+    const char* result =
+        row.outcome == VerifyRow::Outcome::kAgrees    ? "agrees"
+        : row.outcome == VerifyRow::Outcome::kDiffers ? "DIFFERS"
+        : row.outcome == VerifyRow::Outcome::kRefused ? "REFUSED"
+                                                      : "skipped";
     char elapsed[32] = "-";
     if (row.outcome == VerifyRow::Outcome::kAgrees ||
         row.outcome == VerifyRow::Outcome::kDiffers) {

@@ -46,8 +46,8 @@ std::string Describe(std::uint64_t bytes) {
   if (bytes == std::numeric_limits<std::uint64_t>::max()) {
     return "more than 2^64 bytes";
   }
-  constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB",
-                                    "EiB"};
+  constexpr const char* kUnits[] = {"B",   "KiB", "MiB", "GiB",
+                                    "TiB", "PiB", "EiB"};
   double value = static_cast<double>(bytes);
   int unit = 0;
   while (value >= 1024 && unit < 6) {

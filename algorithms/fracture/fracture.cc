@@ -27,7 +27,9 @@ std::span<const Variant> Variants() {
             "cluster that still fits when the loops reach it (the same "
             "one again through another particle pair)",
             &StartSerialPrinted},
-    Variant{"openmp", Backend::kOpenMp, Origin::kFaithful,
+    Variant{"openmp",
+            Backend::kOpenMp,
+            Origin::kFaithful,
             "the published concurrent form on OpenMP threads: damage, "
             "node update, removal (lock-free hash set), the aggregated "
             "graph and its components (ecl_cc_openmp) in parallel; the "
@@ -39,7 +41,9 @@ std::span<const Variant> Variants() {
             {},
             nullptr,
             "its merge targets depend on the schedule, as published"},
-    Variant{"data_parallel", Backend::kOpenMp, Origin::kOurs,
+    Variant{"data_parallel",
+            Backend::kOpenMp,
+            Origin::kOurs,
             "openmp's parallel stages with an outcome that does not depend "
             "on the thread count: merge targets by rounds of proposals "
             "(each new cluster proposes to its first fit in the serial "
