@@ -49,19 +49,18 @@ except KeyboardInterrupt:
 """
 
 
-def run_and_interrupt(script):
-    """(returncode, stdout, stderr) of `script` run with an sph variant,
-    sent SIGINT 1 s after it prints 'ready'; fails when it runs on for
-    10 s after the signal."""
-    names = runnable("sph")
-    variant = "sorted_pairs" if "sorted_pairs" in names else names[0]
-    child = subprocess.Popen([sys.executable, "-c", script, variant],
+def interrupt_child(script, argument, wait):
+    """(returncode, stdout, stderr, when the signal was sent) of `script`
+    run with `argument`, sent SIGINT `wait` s after it prints 'ready';
+    fails when it runs on for 10 s after the signal."""
+    child = subprocess.Popen([sys.executable, "-c", script, argument],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True)
     try:
         assert child.stdout.readline().strip() == "ready", \
             child.stderr.read()
-        time.sleep(1.0)
+        time.sleep(wait)
+        sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=10)
     except subprocess.TimeoutExpired:
@@ -72,7 +71,15 @@ def run_and_interrupt(script):
         if child.poll() is None:
             child.kill()
             child.communicate()
-    return child.returncode, out, err
+    return child.returncode, out, err, sent
+
+
+def run_and_interrupt(script):
+    """(returncode, stdout, stderr) of `script` run with an sph variant,
+    sent SIGINT 1 s after it prints 'ready'."""
+    names = runnable("sph")
+    variant = "sorted_pairs" if "sorted_pairs" in names else names[0]
+    return interrupt_child(script, variant, 1.0)[:3]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
@@ -118,21 +125,8 @@ def seconds_to_interrupt(script, call):
     """Runs `script` with `call`, sends SIGINT 1.5 s after it prints
     'ready', and returns how long the KeyboardInterrupt took to arrive
     (the child prints its clock when it does, and exits 3)."""
-    child = subprocess.Popen([sys.executable, "-c", script, call],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True)
-    try:
-        assert child.stdout.readline().strip() == "ready", \
-            child.stderr.read()
-        time.sleep(1.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=10)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.communicate()
-        pytest.fail("the child went on for 10 s after SIGINT")
-    assert child.returncode == 3, err
+    returncode, out, err, sent = interrupt_child(script, call, 1.5)
+    assert returncode == 3, err
     return float(out.split()[-1]) - sent
 
 
