@@ -1006,20 +1006,23 @@ TEST(SphCellSort, ASparseBoxIsSortedByKeyThenId) {
   }
 }
 
-// A fluid at rest asks the memory budget for its state before allocating
-// it: refused, naming the particles and the budget, under a small budget.
+// n points on a lattice of 10 x 10 columns, `step` apart, from 0.5.
+Points TightLattice(int n, float step) {
+  Points positions;
+  for (int i = 0; i < n; ++i) {
+    positions.PushBack(0.5f + step * static_cast<float>(i % 10),
+                       0.5f + step * static_cast<float>(i / 10 % 10),
+                       0.5f + step * static_cast<float>(i / 100));
+  }
+  return positions;
+}
+
 // The neighbour lists of `neighbor` grow with the fluid's density: 3,000
 // particles within h of each other list 9 million entries (36 MB), refused
 // against a budget of 4 MiB before they are allocated.
 TEST(SphBudget, NeighbourListsOverTheBudgetAreRefused) {
   Params params = WeaklyCompressible(0.01f, 1);
-  Points positions;
-  for (int i = 0; i < 3000; ++i) {
-    positions.PushBack(0.5f + 0.0001f * static_cast<float>(i % 10),
-                       0.5f + 0.0001f * static_cast<float>(i / 10 % 10),
-                       0.5f + 0.0001f * static_cast<float>(i / 100));
-  }
-  State state = AtRest(positions, 0.01f, params);
+  State state = AtRest(TightLattice(3000, 0.0001f), 0.01f, params);
   const Variant* neighbor = FindVariant(Variants(), "neighbor");
   ASSERT_NE(neighbor, nullptr);
   const memory::ScopedBudget budget(std::size_t{4} << 20);
@@ -1028,14 +1031,11 @@ TEST(SphBudget, NeighbourListsOverTheBudgetAreRefused) {
   EXPECT_THROW(neighbor->run(state, params, workspace, report), ResourceError);
 }
 
+// A fluid at rest asks the memory budget for its state before allocating
+// it: refused, naming the particles and the budget, under a small budget.
 TEST(SphBudget, AFluidAtRestAsksForItsStateFirst) {
   Params params = WeaklyCompressible(0.01f, 1);
-  Points positions;
-  for (int i = 0; i < 1000; ++i) {
-    positions.PushBack(0.5f + 0.001f * static_cast<float>(i % 10),
-                       0.5f + 0.001f * static_cast<float>(i / 10 % 10),
-                       0.5f + 0.001f * static_cast<float>(i / 100));
-  }
+  const Points positions = TightLattice(1000, 0.001f);
   {
     const memory::ScopedBudget budget(1000 * 32);
     EXPECT_NO_THROW(AtRest(positions, 0.01f, params));
