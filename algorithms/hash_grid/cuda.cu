@@ -33,6 +33,7 @@
 #include <string>
 
 #include "algorithms/common/cuda_memory.cuh"
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/hash_grid/device.cuh"
 #include "algorithms/hash_grid/hash_grid.h"
 
@@ -493,6 +494,10 @@ void device::CellOrderLists(const float* x, const float* y, const float* z,
   cuda::Check(cudaMemcpy(out.offsets.data() + n, &out.entries,
                          sizeof(std::uint32_t), cudaMemcpyHostToDevice),
               "hash_grid cuda: entry total");
+  // The lists' size is known here, before they are allocated: asked of the
+  // memory budget as the host rows' are (the host copy needs as much).
+  memory::Require(memory::Bytes(entries, sizeof(std::uint32_t)),
+                  "hash_grid cuda: the neighbour lists");
   Reserve(out.indices, entries);
   if (entries > 0) {
     if (longest <= capacity) {

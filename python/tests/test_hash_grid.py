@@ -71,8 +71,6 @@ def test_verify_holds_every_row_to_the_oracle(rng):
 def test_lists_over_the_memory_budget_raise_resource_error(variant):
     # 3,000 coincident points: 9 million full-list entries, 36 MB, against
     # a budget of 4 MiB; refused as a MemoryError, never an abort.
-    if variant == "cuda":
-        pytest.skip("host rows only")
     points = np.full((3000, 3), 0.5, dtype=np.float32)
     before = adjacent.memory_budget()
     adjacent.set_memory_budget("4M")
