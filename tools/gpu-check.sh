@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU check, in one go on a machine with an NVIDIA GPU, within a
 # wall-clock budget (480 s by default, so that a second try fits in a
-# 15-minute lease; a run with a 420 s budget took 373 s on an H200):
+# 15-minute lease; reports/data/h200/README.md has the runs):
 #   1. builds the suite with CUDA (preset `cuda`);
 #   2. runs the CUDA cases of every test binary (full RapidCheck counts) and,
 #      at the same time, the same cases under compute-sanitizer's memcheck,
