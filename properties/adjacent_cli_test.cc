@@ -21,6 +21,7 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "properties/cloud_generators.h"
 #include "properties/mesh_writers.h"
+#include "registry/families.h"
 #include "scenes/clouds.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
@@ -150,16 +151,11 @@ std::vector<std::string> ComparableLines(const std::string& text) {
 // docs/<family>.md embeds `adjacent variants --markdown --family <family>`
 // between its generated markers: a table row added, renamed or retagged
 // without the doc following fails here (tools/update-docs.py rewrites them).
-constexpr const char* kFamilies[] = {
-    "prefix_sum",         "compaction",           "hash_set",
-    "triangle_adjacency", "triplet_schedule",     "triplet_collide",
-    "hash_grid",          "connected_components", "fracture"};
-
 TEST(AdjacentCli, DocsEmbedTheCurrentVariantTables) {
-  for (const char* family : kFamilies) {
+  for (const std::string_view name : registry::FamilyNames()) {
+    const std::string family(name);
     SCOPED_TRACE(family);
-    const Result result =
-        RunAdjacent(std::string("variants --markdown --family ") + family);
+    const Result result = RunAdjacent("variants --markdown --family " + family);
     ASSERT_EQ(result.status, 0) << result.output;
     const std::filesystem::path doc = std::filesystem::path(ADJ_SOURCE_DIR) /
                                       "docs" / (family + std::string(".md"));
@@ -186,10 +182,10 @@ TEST(AdjacentCli, DocsEmbedTheCurrentVariantTables) {
 
 // reports/figures.py finds a family's figures by its module's name.
 TEST(AdjacentCli, EveryFamilyHasAReportModule) {
-  for (const char* family : kFamilies) {
+  for (const std::string_view family : registry::FamilyNames()) {
     const std::filesystem::path module = std::filesystem::path(ADJ_SOURCE_DIR) /
                                          "reports" / "families" /
-                                         (family + std::string(".py"));
+                                         (std::string(family) + ".py");
     EXPECT_TRUE(std::filesystem::exists(module)) << "missing " << module;
   }
 }
@@ -197,28 +193,24 @@ TEST(AdjacentCli, EveryFamilyHasAReportModule) {
 TEST(AdjacentCli, VariantsListsEveryFamilyAndSaysWhyCudaCannotRun) {
   const Result result = RunAdjacent("variants");
   EXPECT_EQ(result.status, 0);
-  for (const auto& variant : triangle_adjacency::Variants()) {
-    EXPECT_NE(result.output.find(std::string(variant.name)), std::string::npos);
-    const Availability availability = CanRun(variant);
-    if (!availability.available) {
-      EXPECT_NE(result.output.find("cannot run here: " + availability.reason),
-                std::string::npos)
+  const std::vector<registry::VariantRow> rows = registry::AllVariants();
+  ASSERT_FALSE(rows.empty());
+  for (const registry::VariantRow& row : rows) {
+    char start[64];
+    std::snprintf(start, sizeof start, "%-20s %s ", row.family.c_str(),
+                  row.name.c_str());
+    EXPECT_NE(result.output.find(start), std::string::npos) << start << "\n"
+                                                            << result.output;
+    if (!row.availability.available) {
+      EXPECT_NE(
+          result.output.find("cannot run here: " + row.availability.reason),
+          std::string::npos)
           << result.output;
     }
   }
-  for (const char* family :
-       {"prefix_sum", "hash_grid", "triplet_schedule", "triplet_collide",
-        "connected_components", "hash_set", "compaction"}) {
-    EXPECT_NE(result.output.find(family), std::string::npos) << family;
-  }
-  for (const auto& variant : triplet_collide::Variants()) {
-    EXPECT_NE(result.output.find(std::string(variant.name)), std::string::npos);
-  }
-  for (const auto& variant : hash_grid::Variants()) {
-    EXPECT_NE(
-        result.output.find("hash_grid            " + std::string(variant.name)),
-        std::string::npos)
-        << result.output;
+  for (const std::string_view family : registry::FamilyNames()) {
+    EXPECT_NE(result.output.find(std::string(family) + " "), std::string::npos)
+        << family;
   }
 }
 

@@ -2,22 +2,18 @@
 // line and the docs read: its names must be unique and its twins real.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "algorithms/common/variant.h"
-#include "algorithms/compaction/compaction.h"
-#include "algorithms/connected_components/connected_components.h"
-#include "algorithms/fracture/fracture.h"
-#include "algorithms/hash_grid/hash_grid.h"
-#include "algorithms/hash_set/hash_set.h"
-#include "algorithms/prefix_sum/prefix_sum.h"
-#include "algorithms/sph/sph.h"
-#include "algorithms/triangle_adjacency/triangle_adjacency.h"
-#include "algorithms/triplet_collide/triplet_collide.h"
-#include "algorithms/triplet_schedule/triplet_schedule.h"
+#include "registry/families.h"
+// The generated registry: every family's header and its variant tables.
+#include "registry/family_headers.inc"
 
 namespace adj {
 namespace {
@@ -61,17 +57,30 @@ void CheckTable(std::string_view family, std::span<const Variant<Fn>> table) {
 }
 
 TEST(VariantTables, NamesUniqueTwinsReal) {
-  CheckTable("prefix_sum", prefix_sum::Variants());
-  CheckTable("compaction", compaction::Variants());
-  CheckTable("hash_set", hash_set::Variants());
-  CheckTable("triangle_adjacency", triangle_adjacency::Variants());
-  CheckTable("triplet_schedule", triplet_schedule::SimdSchedulers());
-  CheckTable("triplet_schedule", triplet_schedule::WarpSchedulers());
-  CheckTable("triplet_collide", triplet_collide::Variants());
-  CheckTable("hash_grid", hash_grid::Variants());
-  CheckTable("connected_components", connected_components::Variants());
-  CheckTable("fracture", fracture::Variants());
-  CheckTable("sph", sph::Variants());
+#define ADJ_VARIANT_TABLE(family, table) CheckTable(#family, family::table());
+#include "registry/variant_tables.inc"
+#undef ADJ_VARIANT_TABLE
+}
+
+// The registry lists every folder of algorithms/ that makes a family (its
+// CMakeLists.txt calls adj_add_family), and nothing else.
+TEST(VariantTables, TheRegistryListsEveryFamilyFolder) {
+  std::set<std::string> folders;
+  for (const auto& entry : std::filesystem::directory_iterator(
+           std::filesystem::path(ADJ_SOURCE_DIR) / "algorithms")) {
+    std::ifstream in(entry.path() / "CMakeLists.txt");
+    const std::string text((std::istreambuf_iterator<char>(in)),
+                           std::istreambuf_iterator<char>());
+    if (text.find("adj_add_family(") != std::string::npos) {
+      folders.insert(entry.path().filename().string());
+    }
+  }
+  std::set<std::string> registered;
+  for (const std::string_view name : registry::FamilyNames()) {
+    registered.insert(std::string(name));
+  }
+  EXPECT_EQ(registered, folders);
+  EXPECT_FALSE(registered.empty());
 }
 
 // The benchmark JSON, the docs' tables and the reports select rows by these

@@ -26,6 +26,8 @@
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "checks/triplet_schedule.h"
+#include "registry/families.h"
+#include "registry/verify.h"
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
 #include "tools/arguments.h"
@@ -35,6 +37,12 @@
 
 namespace adj::cli {
 namespace {
+
+using registry::AllVariants;
+using registry::VariantRow;
+using registry::VerifyOnCloud;
+using registry::VerifyOnMesh;
+using registry::VerifyRow;
 
 constexpr int kOk = 0;
 constexpr int kDisagreement = 1;

@@ -1,9 +1,9 @@
 #pragma once
 
-// What the `adjacent` command line knows of each family: its variant table
-// (for `adjacent variants`) and, for families that consume meshes, how to
-// check every variant against the oracle on a user's mesh (for `adjacent
-// verify`). A new family adds its entries in families.cc.
+// The command line's reports that run every variant of one family on a
+// user's input: `adjacent neighbors` (hash_grid) and `adjacent schedule`
+// (triplet_schedule). The variant tables and the verify rows are the
+// registry's (registry/families.h, registry/verify.h).
 
 #include <cstddef>
 #include <cstdint>
@@ -12,52 +12,12 @@
 #include <vector>
 
 #include "algorithms/common/backend.h"
-#include "algorithms/common/mesh.h"
 #include "algorithms/common/points.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "checks/triplet_schedule.h"
 #include "tools/arguments.h"
 
 namespace adj::cli {
-
-struct VariantRow {
-  std::string family;
-  std::string name;
-  Backend backend;
-  Origin origin;
-  std::string twin;
-  std::string description;
-  Availability availability;
-};
-
-std::vector<VariantRow> AllVariants();
-
-struct VerifyRow {
-  std::string family;
-  std::string variant;
-  Backend backend;
-  // kRefused: it threw a refusal for resources (the memory budget, or
-  // memory the machine could not give), which says nothing of correctness.
-  enum class Outcome { kAgrees, kDiffers, kSkipped, kRefused } outcome;
-  std::string detail;  // the first difference, or why it was skipped
-  double seconds = 0;  // one run after a warm-up, wall clock
-};
-
-// Every variant of every mesh-consuming family on `mesh`, against the
-// oracles. `oracle_seconds` receives the oracles' total time.
-std::vector<VerifyRow> VerifyOnMesh(const Mesh& mesh, double& oracle_seconds);
-
-// `adjacent verify CLOUD --radius R`: every hash_grid variant on `points`
-// against the brute-force oracle (checks::hash_grid): every row when there
-// are at most kFullOracleParticles particles, else kSampledOracleRows rows
-// spread over the ids (the oracle is O(N^2)). `oracle_scope` says which, in
-// words. The caller has checked `params` with hash_grid::Check.
-constexpr std::size_t kFullOracleParticles = 50000;
-constexpr std::size_t kSampledOracleRows = 2000;
-std::vector<VerifyRow> VerifyOnCloud(const Points& points,
-                                     const hash_grid::Params& params,
-                                     double& oracle_seconds,
-                                     std::string& oracle_scope);
 
 // `adjacent neighbors CLOUD --radius R`: what each hash_grid variant finds
 // on `points`, and its time (one run after a warm-up, wall clock).

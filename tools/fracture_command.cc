@@ -86,9 +86,9 @@ Scene LoadScene(const std::string& argument, std::uint64_t particles) {
     // bytes each), the clusters' node map (8), their `seen` and the state's
     // node flags (1 each). Asked for whole, so that a block too large is
     // refused before its first allocation rather than at its third.
-    const std::uint64_t particles = std::uint64_t{l} * l * l;
-    memory::Require(memory::Bytes(particles, 12 + 12 + 8 + 1 + 1),
-                    "the block of " + std::to_string(particles) + " particles");
+    const std::uint64_t block = std::uint64_t{l} * l * l;
+    memory::Require(memory::Bytes(block, 12 + 12 + 8 + 1 + 1),
+                    "the block of " + std::to_string(block) + " particles");
     scene.name = "block" + std::to_string(l);
     scene.voxels = scenes::Block(l, l, l);
     return scene;

@@ -112,8 +112,11 @@ rm -rf "$out/san"
 say "CUDA tests and sanitizers done"
 
 # 3. The GPU rows: "family;filter;most seconds;extra flags", run in this
-# order, each within its share and what is left. Each family's JSON is its
-# own file (prefix_sum_tiles: the tuning sweep, kept apart from figures).
+# order, each within its share and what is left; then every other family's
+# GPU rows with the defaults (a new family needs no line here). Each
+# family's JSON is its own file (prefix_sum_tiles: the tuning sweep, kept
+# apart from figures).
+# house-check: per-family settings and their order, not a list of families.
 BENCH=(
   "prefix_sum;^prefix_sum/(cuda|cuda_cub|memcpy_cuda[a-z_]*)/;90;--benchmark_repetitions=3"
   "prefix_sum_tiles;^prefix_sum/cuda_tile_;90;--benchmark_repetitions=3"
@@ -123,6 +126,11 @@ BENCH=(
   "compaction;^compaction/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;30;"
   "fracture;^fracture/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;60;"
 )
+for binary in build/cuda/benchmarks/*_bench; do
+  family=$(basename "$binary" _bench)
+  printf '%s\n' "${BENCH[@]}" | grep -q "^$family;" ||
+    BENCH+=("$family;^$family/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;30;")
+done
 mkdir -p "$out/json"
 bench_end=$((budget - 10))
 for entry in "${BENCH[@]}"; do

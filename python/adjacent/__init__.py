@@ -14,47 +14,35 @@ threads may share them. Long calls stop on Ctrl-C (KeyboardInterrupt),
 leaving their object usable.
 """
 
+from . import _adjacent
 from ._adjacent import (
     Error,
     ResourceError,
     Unavailable,
-    compaction,
-    connected_components,
-    fracture,
-    hash_grid,
-    hash_set,
+    families,
     memory_budget,
-    prefix_sum,
     set_memory_budget,
-    sph,
-    triangle_adjacency,
-    triplet_collide,
-    triplet_schedule,
     variants,
     verify_cloud,
     verify_mesh,
 )
 
+# Every family's submodule (adjacent.hash_grid, ...), from the registry the
+# build generates: a new family appears here once its bindings exist.
+globals().update({name: getattr(_adjacent, name) for name in families()})
+
 __all__ = [
     "Error",
     "ResourceError",
     "Unavailable",
-    "compaction",
-    "connected_components",
-    "fracture",
-    "hash_grid",
-    "hash_set",
+    "families",
     "memory_budget",
-    "prefix_sum",
     "set_memory_budget",
-    "sph",
-    "triangle_adjacency",
-    "triplet_collide",
-    "triplet_schedule",
     "variants",
     "verify",
     "verify_cloud",
     "verify_mesh",
+    *families(),
 ]
 
 

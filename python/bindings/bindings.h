@@ -257,14 +257,11 @@ const adj::Variant<Fn>& PickVariant(std::span<const adj::Variant<Fn>> table,
   return *variant;
 }
 
-void BindHashGrid(nb::module_& m);
-void BindTriangleAdjacency(nb::module_& m);
-void BindConnectedComponents(nb::module_& m);
-void BindTripletSchedule(nb::module_& m);
-void BindTripletCollide(nb::module_& m);
-void BindSph(nb::module_& m);
-void BindStreams(nb::module_& m);
-void BindFracture(nb::module_& m);
+// One Bind<Family>(parent) per family, in python/bindings/<family>.cc: it
+// adds the submodule adjacent.<family> to `parent`.
+#define ADJ_FAMILY(name, CamelName) void Bind##CamelName(nb::module_& parent);
+#include "registry/families.inc"
+#undef ADJ_FAMILY
 void BindVerify(nb::module_& m);
 
 }  // namespace adj::python

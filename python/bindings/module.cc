@@ -9,7 +9,7 @@
 #include "algorithms/common/errors.h"
 #include "algorithms/common/memory_budget.h"
 #include "python/bindings/bindings.h"
-#include "tools/families.h"
+#include "registry/families.h"
 
 namespace adj::python {
 
@@ -30,13 +30,14 @@ namespace {
 
 nb::list Variants() {
   nb::list rows;
-  for (const cli::VariantRow& row : cli::AllVariants()) {
+  for (const registry::VariantRow& row : registry::AllVariants()) {
     nb::dict entry;
     entry["family"] = row.family;
     entry["name"] = row.name;
     entry["backend"] = std::string(BackendName(row.backend));
     entry["origin"] = std::string(OriginName(row.origin));
     entry["twin"] = row.twin;
+    entry["untwinned"] = row.untwinned;
     entry["description"] = row.description;
     entry["runs_here"] = row.availability.available;
     entry["why_not"] = row.availability.reason;
@@ -118,8 +119,19 @@ NB_MODULE(_adjacent, m) {
       });
   m.def("variants", &adj::python::Variants,
         "Every family's variants: family, name, backend, origin (faithful, "
-        "fixed, ours, baseline), twin, description, and whether it runs "
-        "here (why_not when it does not).");
+        "fixed, ours, baseline), twin (or why an openmp row has none: "
+        "untwinned), description, and whether it runs here (why_not when it "
+        "does not).");
+  m.def(
+      "families",
+      [] {
+        nb::list names;
+        for (const std::string_view name : adj::registry::FamilyNames()) {
+          names.append(std::string(name));
+        }
+        return names;
+      },
+      "The families' names, sorted: each is a submodule (adjacent.<name>).");
   m.def("set_memory_budget", &adj::python::SetMemoryBudget,
         nb::arg("size").none(),
         "Sets the memory budget, process-wide: the most bytes one call may "
@@ -131,13 +143,8 @@ NB_MODULE(_adjacent, m) {
   m.def("memory_budget", &adj::memory::Budget,
         "The memory budget in bytes (set_memory_budget), the default's "
         "when none was set.");
-  adj::python::BindHashGrid(m);
-  adj::python::BindTriangleAdjacency(m);
-  adj::python::BindConnectedComponents(m);
-  adj::python::BindTripletSchedule(m);
-  adj::python::BindTripletCollide(m);
-  adj::python::BindSph(m);
-  adj::python::BindStreams(m);
-  adj::python::BindFracture(m);
+#define ADJ_FAMILY(name, CamelName) adj::python::Bind##CamelName(m);
+#include "registry/families.inc"
+#undef ADJ_FAMILY
   adj::python::BindVerify(m);
 }

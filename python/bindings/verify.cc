@@ -1,6 +1,8 @@
 // adjacent.verify_cloud / verify_mesh: every variant of the families that
 // take the input, each against its family's oracle (checks/), as the
 // command line's `adjacent verify` does.
+#include "registry/verify.h"
+
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
@@ -11,23 +13,22 @@
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "python/bindings/bindings.h"
-#include "tools/families.h"
 
 namespace adj::python {
 namespace {
 
-nb::list Rows(const std::vector<cli::VerifyRow>& rows) {
+nb::list Rows(const std::vector<registry::VerifyRow>& rows) {
   nb::list out;
-  for (const cli::VerifyRow& row : rows) {
+  for (const registry::VerifyRow& row : rows) {
     nb::dict entry;
     entry["family"] = row.family;
     entry["variant"] = row.variant;
     entry["backend"] = std::string(BackendName(row.backend));
     entry["outcome"] =
-        row.outcome == cli::VerifyRow::Outcome::kAgrees    ? "agrees"
-        : row.outcome == cli::VerifyRow::Outcome::kDiffers ? "differs"
-        : row.outcome == cli::VerifyRow::Outcome::kRefused ? "refused"
-                                                           : "skipped";
+        row.outcome == registry::VerifyRow::Outcome::kAgrees    ? "agrees"
+        : row.outcome == registry::VerifyRow::Outcome::kDiffers ? "differs"
+        : row.outcome == registry::VerifyRow::Outcome::kRefused ? "refused"
+                                                                : "skipped";
     entry["detail"] = row.detail;
     entry["seconds"] = row.seconds;
     out.append(entry);
@@ -45,9 +46,9 @@ nb::dict VerifyCloud(const PointArray& array, float radius,
   hash_grid::Check(points, params, true);
   double oracle_seconds = 0;
   std::string scope;
-  std::vector<cli::VerifyRow> rows;
+  std::vector<registry::VerifyRow> rows;
   RunInterruptible([&] {
-    rows = cli::VerifyOnCloud(points, params, oracle_seconds, scope);
+    rows = registry::VerifyOnCloud(points, params, oracle_seconds, scope);
   });
   nb::dict out;
   out["rows"] = Rows(rows);
@@ -66,8 +67,9 @@ nb::dict VerifyMesh(const PointArray& positions, nb::handle triangles) {
   // would otherwise report its own error as a row that differs.
   triangle_adjacency::Check(mesh.triangles, mesh.positions.size());
   double oracle_seconds = 0;
-  std::vector<cli::VerifyRow> rows;
-  RunInterruptible([&] { rows = cli::VerifyOnMesh(mesh, oracle_seconds); });
+  std::vector<registry::VerifyRow> rows;
+  RunInterruptible(
+      [&] { rows = registry::VerifyOnMesh(mesh, oracle_seconds); });
   nb::dict out;
   out["rows"] = Rows(rows);
   out["oracle_seconds"] = oracle_seconds;

@@ -1,8 +1,18 @@
+import pathlib
+
 import adjacent
 
-FAMILIES = {"hash_grid", "triangle_adjacency", "connected_components",
-            "triplet_schedule", "prefix_sum", "compaction", "hash_set",
-            "triplet_collide", "fracture", "sph"}
+# Every folder of algorithms/ that makes a family (its CMakeLists.txt calls
+# adj_add_family): what the registry must list.
+ALGORITHMS = pathlib.Path(__file__).resolve().parents[2] / "algorithms"
+FAMILIES = {folder.parent.name
+            for folder in ALGORITHMS.glob("*/CMakeLists.txt")
+            if "adj_add_family(" in folder.read_text()}
+
+
+def test_the_registry_lists_every_family_folder():
+    assert FAMILIES
+    assert adjacent.families() == sorted(FAMILIES)
 
 
 def test_every_family_lists_its_variants_with_origin_and_whether_they_run():

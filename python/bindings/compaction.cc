@@ -1,0 +1,49 @@
+// adjacent.compaction: stream compaction of uint32 arrays, by any row of
+// the family's table. Inputs are read in place where they are C-contiguous
+// uint32 (uint8 or bool for flags); other integer arrays are checked and
+// copied (ToIntegers).
+#include "algorithms/compaction/compaction.h"
+
+#include <nanobind/stl/string.h>
+
+#include <string>
+#include <vector>
+
+#include "python/bindings/bindings.h"
+
+namespace adj::python {
+namespace {
+
+nb::ndarray<nb::numpy, const std::uint32_t, nb::ndim<1>> Compact(
+    nb::handle values_object, nb::handle remove_object,
+    const std::string& variant_name) {
+  const compaction::Variant& variant =
+      PickVariant(compaction::Variants(), "compaction", variant_name);
+  const IntegerArray<std::uint32_t> values =
+      ToIntegers<std::uint32_t>(values_object, "compaction.compact", "values");
+  const FlagArray remove =
+      ToFlags(remove_object, "compaction.compact", "remove");
+  std::vector<std::uint32_t> out(values.values.size());
+  std::size_t kept = 0;
+  {
+    nb::gil_scoped_release release;
+    kept = variant.run(values.values, remove.values, out);
+  }
+  out.resize(kept);
+  return ToNumpy(std::move(out));
+}
+
+}  // namespace
+
+void BindCompaction(nb::module_& parent) {
+  nb::module_ compact = parent.def_submodule(
+      "compaction", "Stream compaction (docs/compaction.md).");
+  compact.def("compact", &Compact, nb::arg("values"), nb::arg("remove"),
+              nb::arg("variant") = "serial",
+              "The values whose `remove` flag is 0, in their order (a "
+              "nonzero flag removes its value: the fracture update's "
+              "removal of particles that broke off). Flags are judged != 0 "
+              "in their own dtype: 256 and 0.5 remove.");
+}
+
+}  // namespace adj::python

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""The house's own rules, checked over the tracked files (run by ctest as
+house.*; run by hand from anywhere: tools/check-house.py [RULE...]).
+
+  shared       no file refers to ../shared: a clone does not have it, so
+               whatever a reader needs is written into docs/ instead.
+  issues       no file cites the project's issue tracker (the word and a
+               number): a reader of the repository does not have it.
+               Upstream issues are cited by their address.
+  family-lists no hand-written list of families outside the registry the
+               build generates (registry/families.h; CMake: the global
+               property ADJ_FAMILIES): four or more family names within
+               four code lines is taken for one. A file whose lines name
+               families for another reason says so with a line
+               "house-check: <why>", and is skipped.
+
+Exit 0 when every rule holds, 1 with the offending lines otherwise.
+"""
+
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CODE = re.compile(r"(\.(cc|h|cu|cuh|py|cmake|sh|toml|json|in)$"
+                  r"|(^|/)CMakeLists\.txt$|(^|/)Makefile$|(^|/)run$)")
+# Lines that name families without listing them: includes, comments,
+# dependency declarations.
+NOT_A_LIST = re.compile(r"\s*(#\s*include|//|#|\*|DEPENDS\b)")
+WINDOW = 4
+NAMES_IN_A_LIST = 4
+
+
+def tracked_files():
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    for name in listed.split("\0"):
+        path = ROOT / name
+        if name and path.is_file() and not name.startswith("reports/data/"):
+            yield name, path
+
+
+def text_of(path):
+    try:
+        return path.read_text()
+    except (UnicodeDecodeError, OSError):
+        return None
+
+
+def families():
+    return sorted(folder.parent.name
+                  for folder in (ROOT / "algorithms").glob("*/CMakeLists.txt")
+                  if "adj_add_family(" in folder.read_text())
+
+
+def check_shared(name, text):
+    this = "tools/check-house.py"
+    for number, line in enumerate(text.splitlines(), 1):
+        if "../shared" in line and name != this:
+            yield f"{name}:{number}: refers to ../shared: {line.strip()}"
+
+
+ISSUE = re.compile(r"\bissues?\s+#?[0-9]", re.I)
+
+
+def check_issues(name, text):
+    for number, line in enumerate(text.splitlines(), 1):
+        if ISSUE.search(line):
+            yield f"{name}:{number}: cites an issue number: {line.strip()}"
+
+
+def check_family_lists(name, text, names):
+    if not CODE.search(name) or name.startswith("registry/"):
+        return
+    if "house-check:" in text:
+        return
+    pattern = re.compile(r"\b(" + "|".join(names) + r")\b")
+    lines = [(number, line)
+             for number, line in enumerate(text.splitlines(), 1)
+             if not NOT_A_LIST.match(line)]
+    for start in range(len(lines)):
+        window = lines[start:start + WINDOW]
+        found = set()
+        for _, line in window:
+            found.update(pattern.findall(line))
+        if len(found) >= NAMES_IN_A_LIST:
+            yield (f"{name}:{window[0][0]}: a hand-written list of families "
+                   f"({', '.join(sorted(found))}): read the registry instead")
+            return
+
+
+def planted_problems_are_found(names):
+    """Each rule flags a planted offence and passes its clean twin, so that
+    a rule broken into silence fails here rather than passing everything."""
+    listed = "x = [\n" + ",\n".join(f'  "{n}"' for n in names[:4]) + "]\n"
+    return (any(check_shared("a.md", "see ../shared/notes")) and
+            not any(check_shared("a.md", "see docs/sources")) and
+            any(check_issues("a.cc", "// as iss" + "ue 36 asked")) and
+            not any(check_issues("a.cc", "// as the tissue 36 asked")) and
+            any(check_family_lists("a.py", listed, names)) and
+            not any(check_family_lists("a.md", listed, names)) and
+            not any(check_family_lists("a.py", "# house-check: why\n" +
+                                       listed, names)))
+
+
+def main(argv):
+    rules = set(argv) or {"shared", "issues", "family-lists"}
+    names = families()
+    if len(names) < NAMES_IN_A_LIST or not planted_problems_are_found(names):
+        print("check-house: a rule no longer finds its planted offence")
+        return 1
+    problems = []
+    for name, path in tracked_files():
+        text = text_of(path)
+        if text is None:
+            continue
+        if "shared" in rules:
+            problems += check_shared(name, text)
+        if "issues" in rules:
+            problems += check_issues(name, text)
+        if "family-lists" in rules:
+            problems += check_family_lists(name, text, names)
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
