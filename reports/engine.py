@@ -226,6 +226,20 @@ def read_document(path):
         return None
 
 
+def in_ns(values):
+    """A copy of a JSON row with its real_time and cpu_time in ns (and
+    time_unit "ns"): rows written in different units (a variant in ms, its
+    copy limit in ns) then compare as they stand, and a Figure's y_scale
+    always scales ns."""
+    factor = TIME_UNITS_IN_US.get(values.get("time_unit", "ns"), 1e-3) * 1e3
+    converted = dict(values)
+    for key in ("real_time", "cpu_time"):
+        if isinstance(converted.get(key), (int, float)):
+            converted[key] = converted[key] * factor
+    converted["time_unit"] = "ns"
+    return converted
+
+
 def rows_of(document, path):
     """A file's rows, one per (run_name, device): the median aggregate when
     the run was repeated, else the median of the repetitions."""
@@ -259,6 +273,8 @@ def rows_of(document, path):
             continue
         times = [real_time_us(r) for r in iterations
                  if "real_time" in r] if len(iterations) > 1 else []
+        chosen = in_ns(chosen)
+        spread_row = in_ns(spread_row) if spread_row else None
         rows.append(Row(family, variant, scene, args, chosen,
                         device_of(chosen, context), spread_row,
                         str(path), times))
