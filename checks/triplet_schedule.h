@@ -36,7 +36,7 @@ std::string FirstProblemInSets(std::span<const Triplet> input,
                                std::span<const Triplet> order,
                                std::span<const std::uint32_t> set_sizes);
 
-// Quality numbers (notes/nvcloth-scheduler.md section 7) of a schedule that
+// Quality numbers (docs/triplet_schedule.md) of a schedule that
 // passed FirstProblem: sets, padding, bank replays and idle lanes.
 using Metrics = reference::ScheduleMetrics;
 Metrics MetricsOf(std::span<const Triplet> input, std::size_t particle_count,

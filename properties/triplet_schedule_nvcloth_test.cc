@@ -17,7 +17,8 @@
 namespace adj::triplet_schedule {
 namespace {
 
-// Worked by hand, following simd() (notes 4.1) slot by slot, W = 4:
+// Worked by hand, following simd() (docs/sources/nvcloth-triplet-scheduler.md)
+// slot by slot, W = 4:
 //   batch {t0}: t1..t4 share 0, 1 or 4; t5 (3, 7, 6) fits and is swapped
 //     into slot 1 (t1 goes to t5's place); nothing else fits {t0, t5}: the
 //     set closes at 2 (+2 padding);
@@ -36,8 +37,8 @@ TEST(NvClothSimd, DocumentedGridByHand) {
   EXPECT_EQ(got.index_bits, 16u);
 }
 
-// Worked by hand, following the legacy loop (notes 4.2), W = 4, marks per
-// batch:
+// Worked by hand, following the legacy loop
+// (docs/sources/nvcloth-triplet-scheduler.md), W = 4, marks per batch:
 //   batch 0: t0; t1 marked -> swapped with the tail t7, t7 marked -> with t6,
 //     t6 marked -> with t5, t5 (3, 7, 6) fits; t2 marked -> with t4, t4 ->
 //     with t3, t3 marked and the tail meets it: set of 2;
@@ -75,12 +76,12 @@ TEST(NvClothSimdLegacy, TrimsLongSetsToMultiplesOfTheWidth) {
   EXPECT_EQ(current.padding, 1u);
 }
 
-// Worked by hand, following warp() (notes 5.2), W = 32: maxAdj = 6 sets
-// pre-created. t0 -> s0 (cost 0); t1 shares 0 with t0 -> s1; t2 (1, 2, 5)
-// shares 1 with t0 -> s1 (cost 0); t3 -> s2; t4 -> s3; t5 (3, 7, 6) shares
-// with t1 and t4 only -> s0 (banks 3, 7, 6 unused there: cost 0); t6 -> s4;
-// t7 -> s5. Sizes 2, 2, 1, 1, 1, 1. The decrementing scatter reverses each
-// set: s0 = [t5, t0], s1 = [t2, t1].
+// Worked by hand, following warp() (docs/sources/nvcloth-triplet-scheduler.md),
+// W = 32: maxAdj = 6 sets pre-created. t0 -> s0 (cost 0); t1 shares 0 with t0
+// -> s1; t2 (1, 2, 5) shares 1 with t0 -> s1 (cost 0); t3 -> s2; t4 -> s3; t5
+// (3, 7, 6) shares with t1 and t4 only -> s0 (banks 3, 7, 6 unused there: cost
+// 0); t6 -> s4; t7 -> s5. Sizes 2, 2, 1, 1, 1, 1. The decrementing scatter
+// reverses each set: s0 = [t5, t0], s1 = [t2, t1].
 TEST(NvClothWarp, DocumentedGridByHand) {
   const auto& g = kGrid;
   const Schedule reversed = Scheduled(&NvClothWarp, kGrid, 9, 32);

@@ -13,7 +13,7 @@ namespace adj::reference {
 namespace {
 
 // NvCloth's replay metric models 32 banks and 32-lane warps even when the
-// scheduler ran with width 16 (notes section 9, defect 4).
+// scheduler ran with width 16 (docs/sources/nvcloth-triplet-scheduler.md).
 constexpr std::uint64_t kBanks = 32;
 constexpr std::uint64_t kChunk = 32;
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // The oracle for triplet_schedule: validators and quality metrics written
-// from the definitions (notes/nvcloth-scheduler.md sections 4, 5, 7), with
+// from the definitions (docs/sources/nvcloth-triplet-scheduler.md), with
 // sorting and plain loops, sharing nothing with the schedulers.
 
 #include <cstddef>
@@ -56,9 +56,10 @@ std::uint64_t SimdPadding(std::span<const std::uint32_t> set_sizes,
 std::uint64_t MaxAdjacentCount(std::span<const Triplet> input,
                                std::size_t particle_count);
 
-// The quality numbers of notes section 7. Bank figures follow NvCloth's
-// calculateNumReplays (section 5.4): 32 banks (bank = p & 31) and 32-lane
-// chunks from each set's start, whatever the schedule's width.
+// The quality numbers of docs/triplet_schedule.md. Bank figures follow
+// NvCloth's calculateNumReplays (docs/sources/nvcloth-triplet-scheduler.md): 32
+// banks (bank = p & 31) and 32-lane chunks from each set's start, whatever the
+// schedule's width.
 struct ScheduleMetrics {
   std::uint64_t sets = 0;     // set_sizes.size()
   std::uint64_t max_adj = 0;  // MaxAdjacentCount(input): warp's colour bound

@@ -38,9 +38,9 @@ float CompactNSearchRadius(std::size_t points_across);
 // num_y particles, particle (i, j) with id i * num_y + j at
 // (-num_x * spacing / 2 + i * spacing, 0.2 + j * spacing, 0), computed in
 // double and stored as floats as the demo's Float32Array does. The demo's
-// jitter (-2e-10 x Math.random(), "none" in effect: notes 1.6 item 4) is
-// left out, so the layout is deterministic (in the demo it moves z to just
-// below 0, one cell lower).
+// jitter (-2e-10 x Math.random(), "none" in effect:
+// docs/sources/muller-dense-hash.md) is left out, so the layout is
+// deterministic (in the demo it moves z to just below 0, one cell lower).
 Points MullerCloth(std::size_t num_x, std::size_t num_y, double spacing);
 
 // The demo itself: 30 x 200 = 6,000 particles at spacing (= thickness)

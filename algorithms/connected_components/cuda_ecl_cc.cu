@@ -6,8 +6,9 @@
 //      (v, u) with u < v, the larger representative under the smaller with
 //      atomicCAS, retrying on a lost race; finding a representative
 //      re-points each node it passes to its grandparent (intermediate
-//      pointer jumping; the paper's benign races on parent, through
-//      volatile);
+//      pointer jumping; the paper's benign races on parent, which its code
+//      makes through plain pointers and ours through volatile, so that no
+//      parent is kept in a register across the race);
 //   3. flatten: every vertex points at its root.
 // Roots are only hooked under smaller roots, so each label is its
 // component's smallest id, as the family requires. device::EclCcLabels is

@@ -238,8 +238,8 @@ ADJ_FRACTURE_HD inline std::uint32_t CompareAndSwap(std::uint32_t* at,
 }
 
 // The published search's work item: member entry e of new cluster c
-// (notes fracture.md, step 7's Try, with lock and searched per new
-// cluster).
+// (docs/sources/cutting-simulation-update.md, step 7's Try, with lock and
+// searched per new cluster).
 struct PublishedSearch {
   SearchView view;
   std::uint32_t* reserved = nullptr;

@@ -1,8 +1,9 @@
 #pragma once
 
 // fracture: the per-frame cluster-topology update of a GPU cutting
-// simulation (shape-matching clusters on a voxel grid; notes fracture.md).
-// After the physics has predicted the particles' positions, one frame
+// simulation (shape-matching clusters on a voxel grid;
+// docs/sources/cutting-simulation-update.md). After the physics has predicted
+// the particles' positions, one frame
 //   1. masks every intact particle with an intact grid neighbour farther
 //      than damage_distance (float: dx*dx + dy*dy + dz*dz > d*d, each
 //      operation rounded on its own);

@@ -25,10 +25,10 @@ class OpenMpSimulation : public SerialSimulation {
   // Rows counted, then filled, per cluster on any thread; each thread marks
   // the members of its cluster in a particle-indexed array of its own.
   void BuildGraph() override;
-  // The published protocol (notes fracture.md, step 7): work items are the
-  // (new cluster, particle) pairs, so two particles of one cluster search
-  // at once; a lock per new cluster, then a compare-and-swap on the
-  // target's reserved size, and a searched flag that ends the cluster's
+  // The published protocol (docs/sources/cutting-simulation-update.md, step 7):
+  // work items are the (new cluster, particle) pairs, so two particles of one
+  // cluster search at once; a lock per new cluster, then a compare-and-swap on
+  // the target's reserved size, and a searched flag that ends the cluster's
   // other items. The published flags are plain memory; here they are
   // relaxed atomics (the same protocol without a data race), the lock
   // acquire and release.

@@ -1,6 +1,6 @@
-// lock_free on the GPU (as the GPU hash tables of the notes): the slots live
-// in device memory, one thread per key claims the first free slot of its
-// linear probe with atomicCAS, and a device counter reserves capacity so
+// lock_free on the GPU (as the usual open-addressing GPU hash tables): the
+// slots live in device memory, one thread per key claims the first free slot of
+// its linear probe with atomicCAS, and a device counter reserves capacity so
 // that the set never holds more than its capacity and a probe always meets a
 // free slot. Single operations run as one-key batches.
 //

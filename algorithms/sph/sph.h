@@ -1,9 +1,9 @@
 #pragma once
 
 // sph: one step of a weakly compressible SPH fluid (van Kooten, "Optimized
-// SPH", Game Physics Pearls ch. 6; notes sph.md), in the passes the chapter
-// compares. Every variant computes, for particles i and their neighbours j
-// (r = |x_i - x_j| < h, self included in the density):
+// SPH", Game Physics Pearls ch. 6; docs/sources/van-kooten-sph.md), in the
+// passes the chapter compares. Every variant computes, for particles i and
+// their neighbours j (r = |x_i - x_j| < h, self included in the density):
 //
 //   density   rho_i = sum_j m_j W(r),   W = 315 / (64 pi h^9) (h^2 - r^2)^3
 //   pressure  p_i = stiffness (rho_i - rest_density)

@@ -1,5 +1,5 @@
 // cuda_shared: NvCloth's CuCollision::collideVirtualCapsules in its shared
-// mode ("simulateShared", notes section 6.2): one block per cloth, the
+// mode ("simulateShared", docs/triplet_collide.md): one block per cloth, the
 // particles copied into shared memory transposed to SoA x[], y[], z[],
 // invMass[] (so that a slot's word address is base + c * N + p and its bank
 // is p mod 32, the model the warp schedulers optimise), the sets of a warp

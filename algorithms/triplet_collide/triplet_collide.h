@@ -3,7 +3,7 @@
 // triplet_collide: the kernels that consume a triplet schedule. One
 // collision pass of NvCloth's virtual particles (SwCollision::
 // collideVirtualParticles on the CPU, CuCollision::collideVirtualCapsules on
-// CUDA; notes/nvcloth-scheduler.md section 6): each triplet (p0, p1, p2, w)
+// CUDA; docs/triplet_collide.md): each triplet (p0, p1, p2, w)
 // names a point on a triangle, the point is pushed out of the collision
 // shapes, and the push is scattered back to the three particles.
 //

@@ -1,7 +1,8 @@
 #pragma once
 
 // Internal to the family: the bank model of NvCloth's calculateNumReplays
-// (notes section 5.4), the replays it counts and the floors under them.
+// (docs/sources/nvcloth-triplet-scheduler.md), the replays it counts and the
+// floors under them.
 
 #include <cstdint>
 #include <span>
@@ -10,9 +11,10 @@
 
 namespace adj::triplet_schedule {
 
-// The bank model of calculateNumReplays (notes section 5.4): shared
-// memory's 32 banks, and the chunk of 32 triplets (a warp) it counts in,
-// whatever the schedule's width.
+// The bank model of calculateNumReplays
+// (docs/sources/nvcloth-triplet-scheduler.md): shared memory's 32 banks, and
+// the chunk of 32 triplets (a warp) it counts in, whatever the schedule's
+// width.
 inline constexpr std::uint32_t kBanks = 32;
 
 // NvCloth's calculateNumReplays on one set's final layout: per chunk of 32
