@@ -112,9 +112,8 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
     bench::DescribeGpuRun(state);
     return;
   }
-  const bool threaded = variant.backend == Backend::kOpenMp;
   bench::DescribeCpuRun(
-      state, threaded ? OpenMpCompactThreads(n, /*in_place=*/false) : 1,
+      state, ThreadsOf(variant, n),
       variant.backend == Backend::kSimd || variant.backend == Backend::kOpenMp
           ? "cpu simd:" + simd::BestTargetName()
           : "cpu");

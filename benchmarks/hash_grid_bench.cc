@@ -119,7 +119,7 @@ struct Scene {
   std::size_t FullEntries() {
     std::call_once(entries_once, [this] {
       Neighbors out;
-      CellSortedFull(points, params, out);
+      FindVariant(Variants(), "cell_sorted")->run(points, params, out);
       full_entries = out.csr.entries();
     });
     return full_entries;

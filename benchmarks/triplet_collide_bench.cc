@@ -250,7 +250,7 @@ void BenchPass(benchmark::State& state, const Variant& variant,
   c["padding"] = static_cast<double>(schedule.padding);
   c["collided"] = static_cast<double>(prepared.collided);
   c["verified"] = prepared.verified ? 1 : 0;
-  if (variant.run == &AtomicUnscheduledCollide) {
+  if (!variant.untwinned.empty()) {  // its output depends on its threads
     c["max_error"] = prepared.max_error;
   }
   if (prepared.warp) {
@@ -264,10 +264,8 @@ void BenchPass(benchmark::State& state, const Variant& variant,
     bench::DescribeGpuRun(state);
     return;
   }
-  const int threads = variant.run == &AtomicUnscheduledCollide
-                          ? AtomicUnscheduledThreads(scene.triplets.size())
-                          : 1;
-  bench::DescribeCpuRun(state, threads, "cpu");
+  bench::DescribeCpuRun(state, ThreadsOf(variant, scene.triplets.size()),
+                        "cpu");
 }
 
 // The family's input check alone (triplet_collide::Check on the input
@@ -393,7 +391,8 @@ void RegisterAll() {
           break;
         case triplet_collide::Order::kAny:
           add(variant, input, true);
-          if (variant.run != &SerialCollide) break;
+          // The baseline (the table's first row) on every schedule's order.
+          if (&variant != &triplet_collide::Variants().front()) break;
           for (const OrderSource& order : simd_orders) {
             if (full || order.name == "nvcloth_simd") add(variant, order);
           }

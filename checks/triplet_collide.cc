@@ -60,9 +60,9 @@ Expected ExpectedOf(std::span<const Triplet> order,
 
 Exactness ExactnessOf(const adj::triplet_collide::Variant& variant,
                       std::size_t triplet_count) {
-  return variant.run == &adj::triplet_collide::AtomicUnscheduledCollide &&
-                 adj::triplet_collide::AtomicUnscheduledThreads(triplet_count) >
-                     1
+  // A row without a twin because its sums depend on the order its threads
+  // add in is exact only on one thread.
+  return !variant.untwinned.empty() && ThreadsOf(variant, triplet_count) > 1
              ? Exactness::kWithinInterleavingBound
              : Exactness::kBitwise;
 }

@@ -74,7 +74,10 @@ endfunction()
 #   DEPENDS         the families it builds on; it links them, and may include
 #                   only their PUBLIC_HEADERS (besides algorithms/common and
 #                   its own files): anything else fails the build.
-#   PUBLIC_HEADERS  what other families may include (default <name>.h).
+#   PUBLIC_HEADERS  what other families and the layers above algorithms/ may
+#                   include (default <name>.h); the family's other headers
+#                   (variants.h: the implementations and tuning hooks) are
+#                   for itself and its tests alone.
 #   TABLES          the functions of <name>.h that return its variant tables
 #                   (default Variants), in the order `adjacent variants` lists
 #                   them.
@@ -148,7 +151,13 @@ function(adj_finish_families)
   set(family_list "${header}")
   set(table_list "${header}")
   set(header_list "${header}")
+  set(public_includes "algorithms/common/.*")
   foreach(name IN LISTS families)
+    get_property(public_headers GLOBAL PROPERTY ADJ_PUBLIC_HEADERS_${name})
+    foreach(public_header IN LISTS public_headers)
+      string(REPLACE "." "[.]" public_header "${public_header}")
+      list(APPEND public_includes "algorithms/${name}/${public_header}")
+    endforeach()
     set(allowed "algorithms/common/.*" "algorithms/${name}/.*")
     get_property(dependencies GLOBAL PROPERTY ADJ_DEPENDS_${name})
     foreach(dependency IN LISTS dependencies)
@@ -175,6 +184,10 @@ function(adj_finish_families)
     string(APPEND header_list
            "#include \"algorithms/${name}/${name}.h\"\n")
   endforeach()
+  # What the layers above algorithms/ may include of it: common, and each
+  # family's PUBLIC_HEADERS; the rest of a family's folder (variants.h, its
+  # helpers) is internal to it and its tests (properties/).
+  set_property(GLOBAL PROPERTY ADJ_PUBLIC_INCLUDES ${public_includes})
   set(generated ${PROJECT_BINARY_DIR}/generated/registry)
   # file(CONFIGURE) leaves an unchanged file untouched: nothing rebuilds
   # when the families stay the same.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/hash_grid/variants.h"
 #include "algorithms/hash_set/hash_set.h"
 #include "checks/compaction.h"
 #include "checks/connected_components.h"

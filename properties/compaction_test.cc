@@ -15,6 +15,7 @@
 #include "algorithms/common/cuda.h"
 #include "algorithms/compaction/device_compactor.h"
 #endif
+#include "algorithms/compaction/variants.h"
 #include "checks/compaction.h"
 #include "properties/variant_cases.h"
 #include "reference/compaction.h"

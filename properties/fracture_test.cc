@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/fracture/variants.h"
 #include "checks/fracture.h"
 #include "properties/variant_cases.h"
 #include "scenes/solids.h"

@@ -20,6 +20,8 @@
 #include "algorithms/common/cuda.h"
 #include "algorithms/hash_grid/device_searcher.h"
 #endif
+#include "algorithms/hash_grid/point_search.h"
+#include "algorithms/hash_grid/variants.h"
 #include "checks/hash_grid.h"
 #include "properties/cloud_generators.h"
 #include "properties/variant_cases.h"

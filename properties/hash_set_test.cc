@@ -17,6 +17,7 @@
 #include "algorithms/common/cuda.h"
 #include "algorithms/hash_set/device_resident_set.h"
 #endif
+#include "algorithms/hash_set/variants.h"
 #include "checks/hash_set.h"
 #include "properties/variant_cases.h"
 #include "scenes/arrays.h"

@@ -24,6 +24,7 @@
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/sph/cell_sort.h"
 #include "algorithms/sph/device_state.h"
+#include "algorithms/sph/variants.h"
 #include "checks/sph.h"
 #include "properties/variant_cases.h"
 

@@ -18,6 +18,7 @@
 #include "algorithms/triangle_adjacency/device_builder.h"
 #endif
 #include "algorithms/triangle_adjacency/count_kernel.h"
+#include "algorithms/triangle_adjacency/variants.h"
 #include "checks/triangle_adjacency.h"
 #include "properties/mesh_generators.h"
 #include "properties/variant_cases.h"

@@ -21,6 +21,7 @@
 #include "algorithms/triplet_collide/device_collider.h"
 #endif
 #include "algorithms/triplet_collide/tiled_plan.h"
+#include "algorithms/triplet_collide/variants.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "algorithms/triplet_schedule/variants.h"
 #include "checks/triplet_collide.h"

@@ -8,6 +8,12 @@ house.*; run by hand from anywhere: tools/check-house.py [RULE...]).
   issues       no file cites the project's issue tracker (the word and a
                number): a reader of the repository does not have it.
                Upstream issues are cited by their address.
+  public-headers
+               a family's public headers (PUBLIC_HEADERS of its
+               adj_add_family; default <family>.h) declare no
+               implementation of its table's signature ("XFn Name;") and no
+               tuning hook ("...Tuned("): those belong in its variants.h,
+               which the build lets only the family and its tests include.
   family-lists no hand-written list of families outside the registry the
                build generates (registry/families.h; CMake: the global
                property ADJ_FAMILIES): four or more family names within
@@ -97,6 +103,25 @@ def check_family_lists(name, text, names):
             return
 
 
+IMPLEMENTATION = re.compile(r"^\s*(\w+Fn\s+\w+\s*;|.*\b\w+Tuned\s*\()")
+
+
+def public_headers(family):
+    """The PUBLIC_HEADERS of a family's adj_add_family call."""
+    text = (ROOT / "algorithms" / family / "CMakeLists.txt").read_text()
+    match = re.search(r"PUBLIC_HEADERS\s+([^)]*?)(?:\n\s*[A-Z_]{4,}\b|\))",
+                      text)
+    return match.group(1).split() if match else [f"{family}.h"]
+
+
+def check_public_header(name, text):
+    for number, line in enumerate(text.splitlines(), 1):
+        if IMPLEMENTATION.match(line) and not line.lstrip().startswith("//"):
+            yield (f"{name}:{number}: a public header declares an "
+                   f"implementation or tuning hook (move it to variants.h): "
+                   f"{line.strip()}")
+
+
 def planted_problems_are_found(names):
     """Each rule flags a planted offence and passes its clean twin, so that
     a rule broken into silence fails here rather than passing everything."""
@@ -109,11 +134,15 @@ def planted_problems_are_found(names):
             any(check_family_lists("a.py", listed, names)) and
             not any(check_family_lists("a.md", listed, names)) and
             not any(check_family_lists("a.py", "# house-check: why\n" +
-                                       listed, names)))
+                                       listed, names)) and
+            any(check_public_header("a.h", "ScanFn SerialScan;")) and
+            any(check_public_header("a.h", "void OpenMpBuildTuned(int);")) and
+            not any(check_public_header("a.h", "using ScanFn = void();")))
 
 
 def main(argv):
-    rules = set(argv) or {"shared", "issues", "family-lists"}
+    rules = set(argv) or {"shared", "issues", "family-lists",
+                          "public-headers"}
     names = families()
     if len(names) < NAMES_IN_A_LIST or not planted_problems_are_found(names):
         print("check-house: a rule no longer finds its planted offence")
@@ -129,6 +158,12 @@ def main(argv):
             problems += check_issues(name, text)
         if "family-lists" in rules:
             problems += check_family_lists(name, text, names)
+    if "public-headers" in rules:
+        for family in names:
+            for header in public_headers(family):
+                path = ROOT / "algorithms" / family / header
+                problems += check_public_header(
+                    str(path.relative_to(ROOT)), path.read_text())
     for problem in problems:
         print(problem)
     return 1 if problems else 0

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <omp.h>
+
+#include <cstddef>
 #include <span>
 #include <string_view>
 
@@ -64,7 +67,20 @@ struct Variant {
   // on the thread count, or no single-threaded row computes it); the table
   // test requires it there and nowhere else.
   std::string_view untwinned = {};
+  // For an openmp row whose thread count depends on its input: the threads
+  // it runs `items` items on (benchmarks report it; a check judges a row
+  // whose output depends on its threads by it). Null: ThreadsOf's default.
+  int (*threads)(std::size_t items) = nullptr;
 };
+
+// The threads `variant` runs `items` items on: its own count where it has
+// one, else omp_get_max_threads() for an openmp row and 1 for the others
+// (a cuda row's host thread).
+template <typename Fn>
+int ThreadsOf(const Variant<Fn>& variant, std::size_t items) {
+  if (variant.threads != nullptr) return variant.threads(items);
+  return variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1;
+}
 
 template <typename Fn>
 Availability CanRun(const Variant<Fn>& variant) {

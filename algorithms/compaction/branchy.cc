@@ -2,6 +2,7 @@
 // `serial` (branch-free) it shows what mispredicted branches cost when about
 // half the flags are set.
 #include "algorithms/compaction/compaction.h"
+#include "algorithms/compaction/variants.h"
 
 namespace adj::compaction {
 

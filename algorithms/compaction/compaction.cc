@@ -4,10 +4,18 @@
 #include <string>
 
 #include "algorithms/common/spans.h"
+#include "algorithms/compaction/variants.h"
 
 namespace adj::compaction {
 
-CompactFn BranchyCompact;
+namespace {
+
+// The openmp row's threads out of place (in place it forks no more).
+int OutOfPlaceThreads(std::size_t n) {
+  return OpenMpCompactThreads(n, /*in_place=*/false);
+}
+
+}  // namespace
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
@@ -23,12 +31,18 @@ std::span<const Variant> Variants() {
             "Highway, dynamic dispatch: a vector of values, its flags widened "
             "to a mask, CompressStore of the kept lanes",
             &SimdCompact},
-    Variant{"openmp", Backend::kOpenMp, Origin::kOurs,
+    Variant{"openmp",
+            Backend::kOpenMp,
+            Origin::kOurs,
             "chunks of 2^17 dealt to threads in turn: count a chunk's "
             "flags, wait for the previous chunk's published end, publish "
             "its own, compact it there with the simd kernel (one pass); in "
             "place, slices compacted where they lie, then moved down",
-            &OpenMpCompact, "serial"},
+            &OpenMpCompact,
+            "serial",
+            nullptr,
+            {},
+            &OutOfPlaceThreads},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_cub", Backend::kCuda, Origin::kBaseline,
             "cub::DeviceSelect::Flagged over the negated flags, host memory "

@@ -12,6 +12,7 @@
 
 #include "algorithms/compaction/cuda_arrays.cuh"
 #include "algorithms/compaction/device.cuh"
+#include "algorithms/compaction/variants.h"
 #include "algorithms/prefix_sum/device_scan.cuh"
 
 namespace adj::compaction {

@@ -9,6 +9,7 @@
 
 #include "algorithms/compaction/cuda_arrays.cuh"
 #include "algorithms/compaction/device.cuh"
+#include "algorithms/compaction/variants.h"
 
 namespace adj::compaction {
 namespace {

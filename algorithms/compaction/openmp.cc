@@ -26,6 +26,7 @@
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/compaction/compact_kernel.h"
 #include "algorithms/compaction/compaction.h"
+#include "algorithms/compaction/variants.h"
 
 namespace adj::compaction {
 namespace {

@@ -1,4 +1,5 @@
 #include "algorithms/compaction/compaction.h"
+#include "algorithms/compaction/variants.h"
 
 namespace adj::compaction {
 

@@ -10,6 +10,7 @@
 
 #include "algorithms/compaction/compact_kernel.h"
 #include "algorithms/compaction/compaction.h"
+#include "algorithms/compaction/variants.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "algorithms/compaction/simd.cc"

@@ -22,6 +22,7 @@
 #include "algorithms/common/fault_points.h"
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/connected_components/connected_components.h"
+#include "algorithms/connected_components/variants.h"
 
 namespace adj::connected_components {
 namespace {

@@ -91,25 +91,4 @@ bool IsSymmetricExact(const Csr& graph);
 // Vertices v with labels[v] == v.
 std::uint32_t CountRoots(std::span<const std::uint32_t> labels);
 
-// The implementations, one file each; call them through Variants(). Each
-// XLabels is Check (on omp_get_max_threads() threads for the OpenMP
-// ones) followed by XLabelsTrusted, which reads a graph the caller has
-// checked and never validates it (the table's run_trusted).
-LabelFn DfsLabels;
-LabelFn BfsLabels;
-LabelFn UnionFindLabels;
-LabelFn EclCcLabels;
-LabelFn EclCcOpenMpLabels;
-LabelFn AfforestLabels;
-LabelFn DfsLabelsTrusted;
-LabelFn BfsLabelsTrusted;
-LabelFn UnionFindLabelsTrusted;
-LabelFn EclCcLabelsTrusted;
-LabelFn EclCcOpenMpLabelsTrusted;
-LabelFn AfforestLabelsTrusted;
-#if ADJ_HAVE_CUDA
-LabelFn CudaEclCcLabels;
-LabelFn CudaEclCcLabelsTrusted;
-#endif
-
 }  // namespace adj::connected_components

@@ -19,6 +19,7 @@
 #include "algorithms/common/cuda_memory.cuh"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/connected_components/device.cuh"
+#include "algorithms/connected_components/variants.h"
 
 namespace adj::connected_components {
 namespace {

@@ -1,6 +1,7 @@
 #include "algorithms/common/cuda_memory.cuh"
 #include "algorithms/connected_components/device.cuh"
 #include "algorithms/connected_components/device_labeller.h"
+#include "algorithms/connected_components/variants.h"
 
 namespace adj::connected_components {
 

@@ -15,6 +15,7 @@
 #include <algorithm>
 
 #include "algorithms/connected_components/connected_components.h"
+#include "algorithms/connected_components/variants.h"
 
 namespace adj::connected_components {
 namespace {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "algorithms/connected_components/connected_components.h"
+#include "algorithms/connected_components/variants.h"
 
 namespace adj::connected_components {
 namespace {

@@ -8,6 +8,7 @@
 #include "algorithms/compaction/device.cuh"
 #include "algorithms/connected_components/device.cuh"
 #include "algorithms/fracture/flat_simulation.h"
+#include "algorithms/fracture/variants.h"
 #include "algorithms/hash_set/device.cuh"
 
 namespace adj::fracture {

@@ -9,6 +9,7 @@
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/fracture/belong_lists.h"
 #include "algorithms/fracture/openmp_simulation.h"
+#include "algorithms/fracture/variants.h"
 
 namespace adj::fracture {
 namespace {

@@ -8,6 +8,7 @@
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/fracture/split_mix.h"
 #include "algorithms/fracture/topology.h"
+#include "algorithms/fracture/variants.h"
 
 namespace adj::fracture {
 

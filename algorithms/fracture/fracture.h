@@ -280,18 +280,4 @@ State MakeState(GridShape grid, std::vector<Coord> particle_coord,
 std::vector<Vec3> RestLocal(const State& state,
                             std::span<const std::uint32_t> members);
 
-// The implementations, one file each; call them through Variants().
-StartFn StartSerial;
-StartFn StartSerialPrinted;
-StartFn StartOpenMp;
-StartFn StartDataParallel;
-StartFn StartFlatHost;
-// The cuda variant's passes, published search included, one item after
-// another on the host: a test of that formulation (serial's frames).
-StartFn StartFlatHostPublished;
-#if ADJ_HAVE_CUDA
-StartFn StartCuda;
-StartFn StartCudaDataParallel;
-#endif
-
 }  // namespace adj::fracture

@@ -9,6 +9,7 @@
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/fracture/openmp_simulation.h"
+#include "algorithms/fracture/variants.h"
 #include "algorithms/hash_set/hash_set.h"
 
 namespace adj::fracture {

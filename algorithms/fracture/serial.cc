@@ -7,6 +7,7 @@
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/fracture/serial_simulation.h"
+#include "algorithms/fracture/variants.h"
 #include "algorithms/hash_set/hash_set.h"
 
 namespace adj::fracture {

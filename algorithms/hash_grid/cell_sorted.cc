@@ -34,6 +34,8 @@
 #include "algorithms/common/interrupt.h"
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/common/parallel_errors.h"
+#include "algorithms/hash_grid/point_search.h"
+#include "algorithms/hash_grid/variants.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 namespace adj::hash_grid {
@@ -183,7 +185,7 @@ void Build(const Points& points, float spacing, Grid& grid) {
     grid.start.assign(cells + 1, 0);
     for (std::size_t i = 0; i < n; ++i) ++grid.start[linear(cell[i]) + 1];
     const std::span<std::uint32_t> counts(grid.start.data() + 1, cells);
-    prefix_sum::SerialScan(prefix_sum::Kind::kExclusive, counts, counts);
+    prefix_sum::Scan(prefix_sum::Kind::kExclusive, counts, counts);
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint32_t s = grid.start[linear(cell[i]) + 1]++;
       grid.perm[s] = static_cast<std::uint32_t>(i);
@@ -365,7 +367,7 @@ void CellSortedQueryAll(const Points& points, const Params& params,
       overflow = total > std::numeric_limits<std::uint32_t>::max();
       if (!overflow) {
         const std::span<std::uint32_t> rows(offsets.data(), n);
-        prefix_sum::SerialScan(prefix_sum::Kind::kExclusive, rows, rows);
+        prefix_sum::Scan(prefix_sum::Kind::kExclusive, rows, rows);
         offsets[n] = static_cast<std::uint32_t>(total);
         memory::Require(memory::Bytes(total, sizeof(std::uint32_t)),
                         "hash_grid: the neighbour lists");

@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include "algorithms/hash_grid/cell_sorted.h"
+#include "algorithms/hash_grid/variants.h"
 
 namespace adj::hash_grid {
 

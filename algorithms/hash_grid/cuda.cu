@@ -36,6 +36,7 @@
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/hash_grid/device.cuh"
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/hash_grid/variants.h"
 
 namespace adj::hash_grid {
 namespace {

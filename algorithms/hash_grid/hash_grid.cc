@@ -6,6 +6,8 @@
 #include <limits>
 #include <string>
 
+#include "algorithms/hash_grid/variants.h"
+
 namespace adj::hash_grid {
 
 std::span<const Variant> Variants() {

@@ -18,6 +18,7 @@
 #include "algorithms/common/interrupt.h"
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/hash_grid/variants.h"
 
 namespace adj::hash_grid {
 

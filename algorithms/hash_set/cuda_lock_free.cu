@@ -23,6 +23,7 @@
 #include "algorithms/common/cuda_memory.cuh"
 #include "algorithms/hash_set/device.cuh"
 #include "algorithms/hash_set/hash_set.h"
+#include "algorithms/hash_set/variants.h"
 
 namespace adj::hash_set {
 namespace {

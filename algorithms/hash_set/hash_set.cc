@@ -4,6 +4,8 @@
 #include <bit>
 #include <string>
 
+#include "algorithms/hash_set/variants.h"
+
 namespace adj::hash_set {
 
 std::span<const Variant> Variants() {

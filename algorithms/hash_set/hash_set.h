@@ -93,14 +93,4 @@ void CheckKey(std::uint32_t key);
 void CheckFoundSize(std::span<const std::uint32_t> keys,
                     std::span<const std::uint8_t> found);
 
-// The implementations, one file each; call them through Variants().
-MakeFn MakeStdUnordered;
-MakeFn MakeOpenAddressing;
-MakeFn MakeLockFree;
-// lock_free with its bulk thread count fixed (tests; 0: omp_get_max_threads).
-std::unique_ptr<Set> MakeLockFreeWithThreads(std::size_t capacity, int threads);
-#if ADJ_HAVE_CUDA
-MakeFn MakeCudaLockFree;
-#endif
-
 }  // namespace adj::hash_set

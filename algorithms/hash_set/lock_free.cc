@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "algorithms/hash_set/hash_set.h"
+#include "algorithms/hash_set/variants.h"
 
 namespace adj::hash_set {
 namespace {

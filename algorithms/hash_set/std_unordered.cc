@@ -1,6 +1,7 @@
 #include <unordered_set>
 
 #include "algorithms/hash_set/hash_set.h"
+#include "algorithms/hash_set/variants.h"
 
 namespace adj::hash_set {
 namespace {

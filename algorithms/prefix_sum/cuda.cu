@@ -23,6 +23,7 @@
 
 #include "algorithms/prefix_sum/cuda_launch.cuh"
 #include "algorithms/prefix_sum/scan_tiles.h"
+#include "algorithms/prefix_sum/variants.h"
 
 namespace adj::prefix_sum {
 namespace {

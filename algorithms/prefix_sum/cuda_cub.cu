@@ -5,6 +5,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "algorithms/prefix_sum/cuda_launch.cuh"
+#include "algorithms/prefix_sum/variants.h"
 
 namespace adj::prefix_sum {
 namespace {

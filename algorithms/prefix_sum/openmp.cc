@@ -7,6 +7,7 @@
 #include "algorithms/common/fault_points.h"
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/prefix_sum/variants.h"
 
 namespace adj::prefix_sum {
 namespace {

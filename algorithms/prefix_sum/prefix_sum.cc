@@ -4,8 +4,14 @@
 #include <string>
 
 #include "algorithms/common/spans.h"
+#include "algorithms/prefix_sum/variants.h"
 
 namespace adj::prefix_sum {
+
+std::uint32_t Scan(Kind kind, std::span<const std::uint32_t> in,
+                   std::span<std::uint32_t> out) {
+  return SerialScan(kind, in, out);
+}
 
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {

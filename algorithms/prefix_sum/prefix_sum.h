@@ -43,13 +43,9 @@ std::span<const Variant> Variants();
 void Check(std::span<const std::uint32_t> in,
            std::span<const std::uint32_t> out);
 
-// The implementations, one file each; call them through Variants().
-ScanFn SerialScan;
-ScanFn SimdScan;
-ScanFn OpenMpScan;
-#if ADJ_HAVE_CUDA
-ScanFn CudaLookbackScan;
-ScanFn CudaCubScan;
-#endif
+// The serial row's scan (Check included), for other families' own passes;
+// returns the total.
+std::uint32_t Scan(Kind kind, std::span<const std::uint32_t> in,
+                   std::span<std::uint32_t> out);
 
 }  // namespace adj::prefix_sum

@@ -1,6 +1,7 @@
 #include <cstddef>
 
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/prefix_sum/variants.h"
 
 namespace adj::prefix_sum {
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/prefix_sum/variants.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "algorithms/prefix_sum/simd.cc"

@@ -34,7 +34,7 @@ void CountingSort(const std::vector<std::uint64_t>& key_of, std::size_t cells,
     start.assign(cells + 1, 0);
     for (std::size_t i = 0; i < n; ++i) ++start[key_of[i] + 1];
     const std::span<std::uint32_t> counts(start.data() + 1, cells);
-    prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
+    prefix_sum::Scan(prefix_sum::Kind::kInclusive, counts, counts);
     for (std::size_t i = 0; i < n; ++i) {
       order[start[key_of[i]]++] = static_cast<std::uint32_t>(i);
     }

@@ -3,6 +3,7 @@
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/sph.h"
 #include "algorithms/sph/teschner_hash.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 

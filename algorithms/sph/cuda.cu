@@ -33,6 +33,7 @@
 #include "algorithms/sph/sorted_gather.h"
 #include "algorithms/sph/sph.h"
 #include "algorithms/sph/staging.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 namespace device {

@@ -3,6 +3,7 @@
 #include "algorithms/sph/collapsed_pass.h"
 #include "algorithms/sph/grid_cell_hash.h"
 #include "algorithms/sph/sph.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 

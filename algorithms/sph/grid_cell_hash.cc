@@ -24,7 +24,7 @@ void BuildGridCellHash(const Points& x, const Params& params,
     ++count[workspace.keys[i] + 1];
   }
   const std::span<std::uint32_t> counts(count.data() + 1, table_size);
-  prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
+  prefix_sum::Scan(prefix_sum::Kind::kInclusive, counts, counts);
   workspace.entries.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     workspace.entries[count[workspace.keys[i]]++] =

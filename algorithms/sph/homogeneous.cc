@@ -7,6 +7,7 @@
 #include "algorithms/sph/grid_cell_hash.h"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/sph.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 

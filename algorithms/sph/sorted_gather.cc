@@ -10,6 +10,7 @@
 #include "algorithms/common/fault_points.h"
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/sph/cell_sort.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 namespace detail {

@@ -1,4 +1,5 @@
 #include "algorithms/sph/sorted_gather.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 

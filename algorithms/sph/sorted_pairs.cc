@@ -7,6 +7,7 @@
 #include "algorithms/sph/cell_sort.h"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/sph.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 

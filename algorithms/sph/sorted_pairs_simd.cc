@@ -23,6 +23,7 @@
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/sph/cell_sort.h"
 #include "algorithms/sph/sorted_gather.h"
+#include "algorithms/sph/variants.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "algorithms/sph/sorted_pairs_simd.cc"

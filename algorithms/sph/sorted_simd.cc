@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "algorithms/sph/sorted_gather.h"
+#include "algorithms/sph/variants.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "algorithms/sph/sorted_simd.cc"

@@ -12,6 +12,7 @@
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/sph/physics.h"
 #include "algorithms/sph/teschner_hash.h"
+#include "algorithms/sph/variants.h"
 
 namespace adj::sph {
 

@@ -235,22 +235,4 @@ using Variant = adj::Variant<StepFn>;
 // first (naive is the baseline), then ours.
 std::span<const Variant> Variants();
 
-// The implementations, one file each; call them through Variants().
-StepFn NaiveStep;
-StepFn NeighborStep;
-StepFn CollapseStep;
-StepFn CollapseInplaceStep;
-StepFn GcbHashStep;
-StepFn HomogeneousStep;
-StepFn SortedPairsStep;
-StepFn SortedGatherStep;
-StepFn SortedGatherOpenMpStep;
-StepFn SortedSimdStep;
-StepFn SortedSimdOpenMpStep;
-StepFn SortedPairsSimdStep;
-StepFn SortedPairsSimdOpenMpStep;
-StepFn CudaSortedStep;
-StepFn CudaNeighborListStep;
-StepFn CudaCollapseStep;
-
 }  // namespace adj::sph

@@ -21,7 +21,7 @@ void BuildTeschnerHash(const Points& x, const Params& params,
   }
   const std::span<std::uint32_t> counts(workspace.bucket_start.data() + 1,
                                         table_size);
-  prefix_sum::SerialScan(prefix_sum::Kind::kInclusive, counts, counts);
+  prefix_sum::Scan(prefix_sum::Kind::kInclusive, counts, counts);
   workspace.entries.resize(n);
   // The fill advances a cursor per bucket; the bucket starts are restored
   // from the ends afterwards, so ids stay ascending inside a bucket.

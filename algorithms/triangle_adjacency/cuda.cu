@@ -12,6 +12,7 @@
 #include "algorithms/prefix_sum/device_scan.cuh"
 #include "algorithms/triangle_adjacency/device.cuh"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triangle_adjacency/variants.h"
 
 namespace adj::triangle_adjacency {
 namespace {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triangle_adjacency/variants.h"
 
 namespace adj::triangle_adjacency {
 

@@ -51,6 +51,7 @@
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/triangle_adjacency/count_kernel.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triangle_adjacency/variants.h"
 
 namespace adj::triangle_adjacency {
 namespace {

@@ -21,6 +21,7 @@
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/common/thread_counts.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triangle_adjacency/variants.h"
 
 namespace adj::triangle_adjacency {
 namespace {

@@ -5,6 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "algorithms/triangle_adjacency/variants.h"
+
 namespace adj::triangle_adjacency {
 
 std::span<const Variant> Variants() {

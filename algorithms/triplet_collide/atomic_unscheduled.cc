@@ -20,6 +20,7 @@
 #include "algorithms/common/parallel_errors.h"
 #include "algorithms/triplet_collide/point_collide.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
+#include "algorithms/triplet_collide/variants.h"
 
 namespace adj::triplet_collide {
 namespace {

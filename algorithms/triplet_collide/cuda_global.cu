@@ -6,6 +6,7 @@
 //
 // Exactness as cuda_shared (--fmad=false, __fdiv_rn, __fsqrt_rn).
 #include "algorithms/triplet_collide/cuda_launch.cuh"
+#include "algorithms/triplet_collide/variants.h"
 
 namespace adj::triplet_collide {
 namespace {

@@ -15,6 +15,7 @@
 // bytes each: about 14,500 on an H100); more throws triplet_collide::Error,
 // where NvCloth would fall back to its global mode (cuda_global).
 #include "algorithms/triplet_collide/cuda_launch.cuh"
+#include "algorithms/triplet_collide/variants.h"
 
 namespace adj::triplet_collide {
 namespace {

@@ -24,6 +24,7 @@
 
 #include "algorithms/triplet_collide/cuda_launch.cuh"
 #include "algorithms/triplet_collide/tiled_plan.h"
+#include "algorithms/triplet_collide/variants.h"
 
 namespace adj::triplet_collide {
 namespace {

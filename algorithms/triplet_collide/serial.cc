@@ -3,6 +3,7 @@
 // their particles are static and lie outside every shape.
 #include "algorithms/triplet_collide/point_collide.h"
 #include "algorithms/triplet_collide/triplet_collide.h"
+#include "algorithms/triplet_collide/variants.h"
 
 namespace adj::triplet_collide {
 

@@ -13,6 +13,7 @@
 #include <hwy/highway.h>
 //
 #include "algorithms/triplet_collide/collide-inl.h"
+#include "algorithms/triplet_collide/variants.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace adj::triplet_collide::HWY_NAMESPACE {

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "algorithms/triplet_collide/variants.h"
+
 namespace adj::triplet_collide {
 namespace {
 
@@ -106,7 +108,8 @@ std::span<const Variant> Variants() {
             &AtomicUnscheduledCollide,
             {},
             &AtomicUnscheduledCollideTrusted,
-            "its float sums depend on the order the threads add in"},
+            "its float sums depend on the order the threads add in",
+            &AtomicUnscheduledThreads},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_shared",
             Backend::kCuda,

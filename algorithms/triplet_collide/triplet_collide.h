@@ -188,36 +188,7 @@ void CheckSimdLayout(const triplet_schedule::Schedule& schedule, unsigned width,
 void CheckWarpLayout(const triplet_schedule::Schedule& schedule,
                      std::string_view who);
 
-// The implementations, one file each; call them through Variants(). Each X
-// is Check followed by XTrusted, which reads input the caller has checked
-// and never validates it beyond its layout (the table's run_trusted).
-CollideFn SerialCollide;
-CollideFn Simd4Collide;
-CollideFn SimdNativeCollide;
-CollideFn AtomicUnscheduledCollide;
-CollideFn SerialCollideTrusted;
-CollideFn Simd4CollideTrusted;
-CollideFn SimdNativeCollideTrusted;
-CollideFn AtomicUnscheduledCollideTrusted;
-// AtomicUnscheduledCollide with its threading exposed, so that tests can
-// drive the threaded path on small inputs: at most max_threads threads, and
-// no more than one per min_triplets_per_thread triplets.
-void AtomicUnscheduledCollideTuned(const triplet_schedule::Schedule& schedule,
-                                   std::span<const Weight> weights,
-                                   const Shapes& shapes,
-                                   std::span<Particle> particles,
-                                   int max_threads,
-                                   std::size_t min_triplets_per_thread);
-// The threads AtomicUnscheduledCollide uses for `triplets` triplets.
-int AtomicUnscheduledThreads(std::size_t triplets);
 #if ADJ_HAVE_CUDA
-CollideFn CudaSharedCollide;
-CollideFn CudaGlobalCollide;
-CollideFn CudaSharedCollideTrusted;
-CollideFn CudaGlobalCollideTrusted;
-CollideFn CudaSharedTiledCollide;
-CollideFn CudaSharedTiledCollideTrusted;
-
 // The CUDA kernels run one block of this many threads per cloth (NvCloth's
 // simulateCloths runs up to 1024 per cloth block).
 inline constexpr int kCudaBlockThreads = 1024;

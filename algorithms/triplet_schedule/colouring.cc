@@ -17,7 +17,10 @@ triangle_adjacency::Adjacency TripletAdjacency(
     corners[i] = {triplets[i][0], triplets[i][1], triplets[i][2]};
   }
   triangle_adjacency::Adjacency adjacency;
-  triangle_adjacency::NvClothBuild(corners, particle_count, adjacency);
+  // NvCloth's scheduler builds its adjacency with its AdjacencyQuerier: the
+  // family's faithful row.
+  FindVariant(triangle_adjacency::Variants(), "nvcloth")
+      ->run(corners, particle_count, adjacency);
   return adjacency;
 }
 

@@ -1,0 +1,21 @@
+#pragma once
+
+// Internal to the family: the implementations behind the table and their
+// tuning hooks. The table's own file and the family's tests include it;
+// the build refuses it anywhere else (everyone else goes through
+// Variants()).
+
+#include "algorithms/prefix_sum/prefix_sum.h"
+
+namespace adj::prefix_sum {
+
+// The implementations, one file each; call them through Variants().
+ScanFn SerialScan;
+ScanFn SimdScan;
+ScanFn OpenMpScan;
+#if ADJ_HAVE_CUDA
+ScanFn CudaLookbackScan;
+ScanFn CudaCubScan;
+#endif
+
+}  // namespace adj::prefix_sum
