@@ -66,9 +66,9 @@ struct TableRow {
 void DescribeTableRows(std::string_view family, std::string_view table,
                        std::span<const TableRow> rows);
 
-template <typename Fn>
+template <typename Fn, typename Traits>
 void DescribeTable(std::string_view family, std::string_view table,
-                   std::span<const Variant<Fn>> variants) {
+                   std::span<const Variant<Fn, Traits>> variants) {
   std::vector<TableRow> rows;
   for (const auto& variant : variants) {
     rows.push_back(

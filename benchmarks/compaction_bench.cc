@@ -130,7 +130,7 @@ void BenchDeviceResident(benchmark::State& state, const Variant& variant,
   std::size_t kept = 0;
   try {
     DeviceCompactor compactor(scene.values, scene.flags);
-    compactor.TimeCompact(variant.name);
+    compactor.TimeCompact(variant);
     const std::vector<std::uint32_t> out = compactor.Kept();
     kept = out.size();
     const std::string difference =
@@ -141,7 +141,7 @@ void BenchDeviceResident(benchmark::State& state, const Variant& variant,
       return;
     }
     for (auto _ : state) {
-      state.SetIterationTime(compactor.TimeCompact(variant.name));
+      state.SetIterationTime(compactor.TimeCompact(variant));
     }
   } catch (const std::exception& error) {
     state.SkipWithError(error.what());

@@ -111,7 +111,7 @@ void BenchDeviceScan(benchmark::State& state, TimeOne&& time_one) {
   bench::DescribeGpuRun(state, "device memory, kernel time");
 }
 
-void BenchGpu(benchmark::State& state, const std::string& variant) {
+void BenchGpu(benchmark::State& state, const Variant& variant) {
   BenchDeviceScan(state, [&](DeviceScanner& scanner) {
     return scanner.TimeScan(variant, Kind::kInclusive);
   });
@@ -147,10 +147,10 @@ void RegisterGpuTiles() {
   }
 }
 
-void RegisterGpu(const std::string& variant) {
+void RegisterGpu(const Variant& variant) {
   auto* registered = benchmark::RegisterBenchmark(
-      ("prefix_sum/" + variant + "/" + kScene).c_str(),
-      [variant](benchmark::State& state) { BenchGpu(state, variant); });
+      ("prefix_sum/" + std::string(variant.name) + "/" + kScene).c_str(),
+      [&variant](benchmark::State& state) { BenchGpu(state, variant); });
   registered->ArgName("n")->UseManualTime();
   for (const std::int64_t n : bench::GpuPowersOfTwo(kMinLog2, kGpuMaxLog2)) {
     registered->Arg(n);
@@ -170,7 +170,7 @@ void RegisterAll() {
   for (const Variant& variant : Variants()) {
     if (variant.backend == Backend::kCuda) {
 #if ADJ_HAVE_CUDA
-      RegisterGpu(std::string(variant.name));
+      RegisterGpu(variant);
 #endif
       continue;
     }

@@ -131,8 +131,7 @@ const std::string& OracleVerdict(const Variant& variant,
   try {
     variant.run(state, fluid.params, workspace, report);
     verdict = checks::sph::FirstDifference(
-        fluid.state, fluid.params, checks::sph::DefinitionOf(variant.name),
-        state);
+        fluid.state, fluid.params, checks::sph::DefinitionOf(variant), state);
   } catch (const std::exception& error) {
     verdict = error.what();
   }
@@ -142,8 +141,8 @@ const std::string& OracleVerdict(const Variant& variant,
 // What a CUDA row's step sends across the bus a particle: x, v and mass to
 // the device, and the densities of t-1 where the step reads them (the
 // collapsed one's); x, v and density back.
-std::size_t BusBytesPerParticle(std::string_view variant) {
-  return variant == "cuda_collapse" ? 60 : 56;
+std::size_t BusBytesPerParticle(const Variant& variant) {
+  return variant.traits.update == Update::kCollapsed ? 60 : 56;
 }
 
 // False, the row skipped with the reason, where the variant cannot run here
@@ -212,7 +211,7 @@ void RunSteps(benchmark::State& state, const Variant& variant,
         device_seconds > 0 ? static_cast<double>(interactions) / device_seconds
                            : 0;
     state.counters["bus_bytes_per_particle"] =
-        static_cast<double>(BusBytesPerParticle(variant.name));
+        static_cast<double>(BusBytesPerParticle(variant));
     bench::DescribeGpuRun(state,
                           "host memory in and out; device_ms: sort and "
                           "kernels alone");
@@ -225,21 +224,29 @@ void RunSteps(benchmark::State& state, const Variant& variant,
 #if ADJ_HAVE_CUDA
 // The fluid kept on the device, in each CUDA row's form.
 struct ResidentForm {
-  const char* row;
+  const Variant* row;
   DeviceState::Form form;
 };
-constexpr ResidentForm kResidentForms[] = {
-    {"cuda", DeviceState::Form::kThreePass},
-    {"cuda_neighbor", DeviceState::Form::kNeighborList},
-    {"cuda_collapse", DeviceState::Form::kCollapsed},
-};
+// Every CUDA row of the table, in the form its Traits give.
+const std::vector<ResidentForm>& ResidentForms() {
+  static const std::vector<ResidentForm> forms = [] {
+    std::vector<ResidentForm> cuda_rows;
+    for (const Variant& row : Variants()) {
+      if (row.backend == Backend::kCuda) {
+        cuda_rows.push_back({&row, DeviceState::FormOf(row)});
+      }
+    }
+    return cuda_rows;
+  }();
+  return forms;
+}
 
 // "" when one DeviceState step of the 8,000-particle scene agrees with the
 // oracle, else the difference; once per form and scene.
 const std::string& ResidentVerdict(const ResidentForm& form,
                                    const std::string& scene) {
   static std::map<std::pair<std::string, std::string>, std::string> verdicts;
-  const auto key = std::pair{std::string(form.row), scene};
+  const auto key = std::pair{std::string(form.row->name), scene};
   auto it = verdicts.find(key);
   if (it != verdicts.end()) return it->second;
   const Fluid& fluid = CachedFluid(scene, kChapterParticles);
@@ -250,7 +257,7 @@ const std::string& ResidentVerdict(const ResidentForm& form,
     State stepped;
     device.Download(stepped);
     verdict = checks::sph::FirstDifference(fluid.state, fluid.params,
-                                           checks::sph::DefinitionOf(form.row),
+                                           checks::sph::DefinitionOf(*form.row),
                                            stepped);
   } catch (const std::exception& error) {
     verdict = error.what();
@@ -639,10 +646,11 @@ void RegisterAll() {
 #if ADJ_HAVE_CUDA
     bench::RegisterDeviceCopyLimits("sph", scene, "particles", gpu_sizes,
                                     bytes_of);
-    for (const ResidentForm& form : kResidentForms) {
+    for (const ResidentForm& form : ResidentForms()) {
       for (const std::int64_t n : gpu_sizes) {
         benchmark::RegisterBenchmark(
-            ("sph/" + std::string(form.row) + "_resident/" + scene).c_str(),
+            ("sph/" + std::string(form.row->name) + "_resident/" + scene)
+                .c_str(),
             [&form, scene](benchmark::State& state) {
               RunResident(state, form, scene);
             })

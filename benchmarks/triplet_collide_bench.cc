@@ -181,7 +181,7 @@ double KernelSeconds(const Variant& variant, const Scene& scene,
                           scene.particles);
   double seconds = 0;
   for (int pass = 0; pass < kKernelPasses; ++pass) {
-    seconds += collider.TimePass(variant.name);
+    seconds += collider.TimePass(variant);
   }
   const std::string difference = checks::triplet_collide::FirstDifference(
       prepared.schedule.triplets, scene.weights, scene.shapes, scene.particles,

@@ -258,13 +258,17 @@ std::string FirstUnclusteredSurvivor(const State& before, const State& after) {
   return "";
 }
 
-MergeChoice MergeChoiceOf(std::string_view variant, adj::Backend backend) {
-  if (variant == "serial_printed") return MergeChoice::kPrinted;
-  if (variant == "data_parallel" || variant == "flat_host" ||
-      variant == "cuda_data_parallel") {
-    return MergeChoice::kPriorityRounds;
+MergeChoice MergeChoiceOf(const adj::fracture::Variant& variant) {
+  switch (variant.traits.merge) {
+    case adj::fracture::Merge::kFirstFit:
+      return MergeChoice::kFirstFit;
+    case adj::fracture::Merge::kPrinted:
+      return MergeChoice::kPrinted;
+    case adj::fracture::Merge::kAnyValid:
+      return MergeChoice::kAnyValid;
+    case adj::fracture::Merge::kPriorityRounds:
+      return MergeChoice::kPriorityRounds;
   }
-  if (backend == adj::Backend::kSerial) return MergeChoice::kFirstFit;
   return MergeChoice::kAnyValid;
 }
 

@@ -38,11 +38,8 @@ enum class MergeChoice {
   kPriorityRounds,
 };
 
-// How the variant named `variant` (of backend `backend`) chooses, as its
-// row of the variant table says: serial_printed the printed search, the
-// data-parallel rows the rounds of proposals, the other serial rows first
-// fit, the rest any valid choice.
-MergeChoice MergeChoiceOf(std::string_view variant, adj::Backend backend);
+// How a row chooses, as its Traits say.
+MergeChoice MergeChoiceOf(const adj::fracture::Variant& variant);
 
 // "" when the frame a variant stepped from `before` on `positions` (giving
 // `after`, `belong` and `report`) is the oracle's, else the first

@@ -14,22 +14,16 @@ namespace adj::checks::sph {
 
 namespace ref = adj::reference::sph;
 
-Definition DefinitionOf(std::string_view variant) {
-  if (variant == "naive" || variant == "neighbor" ||
-      variant == "sorted_pairs" || variant == "sorted_gather" ||
-      variant == "sorted_gather_openmp" || variant == "sorted_simd" ||
-      variant == "sorted_simd_openmp" || variant == "sorted_pairs_simd" ||
-      variant == "sorted_pairs_simd_openmp" || variant == "cuda" ||
-      variant == "cuda_neighbor") {
-    return Definition::kThreePass;
+Definition DefinitionOf(const adj::sph::Variant& variant) {
+  switch (variant.traits.update) {
+    case adj::sph::Update::kThreePass:
+      return Definition::kThreePass;
+    case adj::sph::Update::kCollapsed:
+      return Definition::kCollapsed;
+    case adj::sph::Update::kInPlace:
+      return Definition::kInPlace;
   }
-  if (variant == "collapse" || variant == "gcb_hash" ||
-      variant == "homogeneous" || variant == "cuda_collapse") {
-    return Definition::kCollapsed;
-  }
-  if (variant == "collapse_inplace") return Definition::kInPlace;
-  throw std::invalid_argument("checks::sph: no definition for variant " +
-                              std::string(variant));
+  throw std::invalid_argument("checks::sph: a row with no update");
 }
 
 std::string_view DefinitionName(Definition definition) {

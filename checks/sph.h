@@ -15,10 +15,9 @@ namespace adj::checks::sph {
 
 // Which step a variant computes (sph.h says what each reads).
 enum class Definition { kThreePass, kCollapsed, kInPlace };
-// The definition of a row of adj::sph::Variants(), by its name; throws
-// std::invalid_argument for a name it does not know, so that a new row
-// must say which it is.
-Definition DefinitionOf(std::string_view variant);
+// The definition a row of adj::sph::Variants() computes: its Traits'
+// update.
+Definition DefinitionOf(const adj::sph::Variant& variant);
 std::string_view DefinitionName(Definition definition);
 
 // The tolerance of a float step against the oracle, relative to the scale

@@ -70,9 +70,9 @@ void FuzzCloud(Input& in) {
                     Value(in, params.spacing, params.max_dist),
                     Value(in, params.spacing, params.max_dist));
   }
-  // Only muller hashes; the others key cells exactly and take any table
-  // size, 0 included.
-  const bool hashed = variant.name == "muller";
+  // Only a hashed row (muller) needs a table size; the others key cells
+  // exactly and take any, 0 included.
+  const bool hashed = variant.traits.hashed;
   std::string check_error;
   try {
     hg::Check(points, params, hashed);

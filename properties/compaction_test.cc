@@ -250,14 +250,15 @@ TEST(CompactionCuda, DeviceCompactorMatchesTheOracle) {
   for (const auto& [values, flags] : cases) {
     const Words expected = checks::compaction::Expected(values, flags);
     DeviceCompactor compactor(values, flags);
-    for (const char* variant : {"cuda", "cuda_cub"}) {
+    for (const Variant& variant : Variants()) {
+      if (variant.backend != Backend::kCuda) continue;
       for (int call = 0; call < 2; ++call) {
         EXPECT_GE(compactor.TimeCompact(variant), 0.0);
         const Words kept = compactor.Kept();
         EXPECT_EQ(
             checks::compaction::FirstDifference(expected, kept.size(), kept),
             "")
-            << variant << ", " << values.size() << " items, call " << call;
+            << variant.name << ", " << values.size() << " items, call " << call;
       }
     }
   }

@@ -50,7 +50,7 @@ Points RestPositions(const State& state) {
 }
 
 MergeChoice ChoiceOf(const Variant& variant) {
-  return checks::fracture::MergeChoiceOf(variant.name, variant.backend);
+  return checks::fracture::MergeChoiceOf(variant);
 }
 
 // The hand-checked layout (z = 0):

@@ -140,7 +140,7 @@ bool SameBits(const State& a, const State& b) {
 
 class Sph : public testing::VariantTest<&sph::Variants> {
  protected:
-  Definition definition() const { return DefinitionOf(variant().name); }
+  Definition definition() const { return DefinitionOf(variant()); }
   bool homogeneous() const { return variant().name == "homogeneous"; }
   void Step(State& state, const Params& params) const {
     Workspace workspace;
@@ -604,14 +604,14 @@ INSTANTIATE_TEST_SUITE_P(Variants, Sph,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
                          testing::CaseName);
 // Algorithm 2's pair forces read two states, so they are not opposite.
-INSTANTIATE_TEST_SUITE_P(Variants, MomentumSph,
-                         ::testing::ValuesIn(testing::CasesWhere(
-                             Variants(),
-                             [](const Variant& variant) {
-                               return DefinitionOf(variant.name) !=
-                                      Definition::kInPlace;
-                             })),
-                         testing::CaseName);
+INSTANTIATE_TEST_SUITE_P(
+    Variants, MomentumSph,
+    ::testing::ValuesIn(testing::CasesWhere(Variants(),
+                                            [](const Variant& variant) {
+                                              return DefinitionOf(variant) !=
+                                                     Definition::kInPlace;
+                                            })),
+    testing::CaseName);
 INSTANTIATE_TEST_SUITE_P(
     Variants, TwinSph, ::testing::ValuesIn(testing::CasesWithTwin(Variants())),
     testing::CaseName);
@@ -1195,11 +1195,19 @@ struct DeviceForm {
   const char* row;
   DeviceState::Form form;
 };
-constexpr DeviceForm kDeviceForms[] = {
-    {"cuda", DeviceState::Form::kThreePass},
-    {"cuda_neighbor", DeviceState::Form::kNeighborList},
-    {"cuda_collapse", DeviceState::Form::kCollapsed},
-};
+// Every CUDA row of the table, in the form its Traits give.
+const std::vector<DeviceForm>& DeviceForms() {
+  static const std::vector<DeviceForm> forms = [] {
+    std::vector<DeviceForm> cuda_rows;
+    for (const Variant& row : Variants()) {
+      if (row.backend == Backend::kCuda) {
+        cuda_rows.push_back({row.name.data(), DeviceState::FormOf(row)});
+      }
+    }
+    return cuda_rows;
+  }();
+  return forms;
+}
 
 const Variant& RowOf(const DeviceForm& form) {
   const Variant* row = FindVariant(Variants(), form.row);
@@ -1227,7 +1235,7 @@ void ExpectDeviceStateIsItsRow(const DeviceForm& form, const State& start,
     device.Download(after, true);
     ASSERT_TRUE(SameBits(after, host)) << what << ", step " << step;
     EXPECT_EQ(checks::sph::FirstDifference(before, params,
-                                           DefinitionOf(form.row), after),
+                                           DefinitionOf(RowOf(form)), after),
               "")
         << what << ", step " << step;
     EXPECT_EQ(report.interactions, host_report.interactions) << what;
@@ -1254,7 +1262,7 @@ void ExpectDeviceStateIsItsRow(const DeviceForm& form, const State& start,
 }
 
 TEST_F(SphCuda, DeviceStateStepsAsItsRowDoes) {
-  for (const DeviceForm& form : kDeviceForms) {
+  for (const DeviceForm& form : DeviceForms()) {
     for (const std::uint32_t seed : {51u, 52u}) {
       Scene scene = RandomScene(seed, 1500, seed % 2 == 0);
       Prepare(scene.state, scene.params);
@@ -1282,7 +1290,7 @@ TEST_F(SphCuda, DeviceStateStepsDenseFluidsAndVastContainersAsItsRowDoes) {
   for (int k = 0; k < 3; ++k)
     vast.params.container.hi[k] += 300 * vast.params.h;
   Prepare(vast.state, vast.params);
-  for (const DeviceForm& form : kDeviceForms) {
+  for (const DeviceForm& form : DeviceForms()) {
     ExpectDeviceStateIsItsRow(form, dense.state, dense.params, 2,
                               std::string(form.row) + ", dense");
     ExpectDeviceStateIsItsRow(form, vast.state, vast.params, 2,
@@ -1300,7 +1308,7 @@ TEST_F(SphCuda, DeviceStateDownloadBeforeAnyStepIsTheUpload) {
   State second = first.state;
   second.Resize(300);
   for (float& vx : second.v.x) vx = -vx;
-  for (const DeviceForm& form : kDeviceForms) {
+  for (const DeviceForm& form : DeviceForms()) {
     DeviceState device(first.state, first.params, form.form);
     State got;
     device.Download(got);
@@ -1336,7 +1344,7 @@ TEST_F(SphCuda, DeviceStateRejectsBadInputAsItsRowDoes) {
           {[](Scene& s) { s.state.density[4] = 0; },
            "particle 4 has a density of t-1"},
       };
-  for (const DeviceForm& form : kDeviceForms) {
+  for (const DeviceForm& form : DeviceForms()) {
     const Variant& row = RowOf(form);
     for (const auto& [spoil, words] : spoils) {
       Scene scene = good;
@@ -1389,7 +1397,7 @@ TEST_F(SphCuda, DeviceStateBlowUpIsItsRowsError) {
     scene.params.container.lo[k] -= 1000;
     scene.params.container.hi[k] += 1000;
   }
-  for (const DeviceForm& form : kDeviceForms) {
+  for (const DeviceForm& form : DeviceForms()) {
     State host = scene.state;
     std::string row_error;
     try {
@@ -1413,13 +1421,32 @@ TEST_F(SphCuda, DeviceStateBlowUpIsItsRowsError) {
     EXPECT_THROW(device.Download(held, true), Error) << form.row;
   }
 }
+
+// Every CUDA row's Traits name a device form, and only a CUDA row has one
+// (no device needed: the table alone).
+TEST(SphCudaRows, EachHasADeviceFormFromItsTraits) {
+  std::size_t cuda_rows = 0;
+  for (const Variant& row : Variants()) {
+    if (row.backend == Backend::kCuda) {
+      ++cuda_rows;
+      EXPECT_NO_THROW(DeviceState::FormOf(row)) << row.name;
+    } else {
+      EXPECT_THROW(DeviceState::FormOf(row), Error) << row.name;
+    }
+  }
+  EXPECT_GT(cuda_rows, 0u);
+  EXPECT_EQ(DeviceState::FormOf(*FindVariant(Variants(), "cuda_collapse")),
+            DeviceState::Form::kCollapsed);
+  EXPECT_EQ(DeviceState::FormOf(*FindVariant(Variants(), "cuda_neighbor")),
+            DeviceState::Form::kNeighborList);
+}
 #else
 TEST(SphCuda, DeviceState) { GTEST_SKIP() << "built without CUDA"; }
 #endif
 
 TEST(SphTable, EveryRowHasADefinition) {
   for (const Variant& variant : Variants()) {
-    EXPECT_NO_THROW(DefinitionOf(variant.name)) << variant.name;
+    EXPECT_NO_THROW(DefinitionOf(variant)) << variant.name;
   }
 }
 

@@ -680,14 +680,14 @@ TEST(TripletCollideCuda, DeviceColliderMatchesTheOracle) {
   Check(schedule, scene.weights, scene.shapes, scene.particles);
   DeviceCollider collider(schedule, scene.weights, scene.shapes,
                           scene.particles);
-  for (const char* variant :
-       {"cuda_shared", "cuda_global", "cuda_shared_tiled"}) {
+  for (const Variant& variant : Variants()) {
+    if (variant.backend != Backend::kCuda) continue;
     for (int call = 0; call < 2; ++call) {
       EXPECT_GE(collider.TimePass(variant), 0.0);
       const Particles got = collider.Particles();
       EXPECT_EQ(
           Disagreement(scene, schedule.triplets, got, Exactness::kBitwise), "")
-          << variant << ", call " << call;
+          << variant.name << ", call " << call;
       EXPECT_TRUE(AnyMoved(got, scene.particles));
     }
   }
@@ -860,7 +860,9 @@ TEST(TripletCollideCuda, SharedTiledTakesClothsLargerThanABlock) {
       EXPECT_TRUE(AnyMoved(got, scene.particles));
       DeviceCollider collider(schedule, scene.weights, scene.shapes,
                               scene.particles);
-      EXPECT_GE(collider.TimePass("cuda_shared_tiled"), 0.0);
+      EXPECT_GE(
+          collider.TimePass(*FindVariant(Variants(), "cuda_shared_tiled")),
+          0.0);
       EXPECT_EQ(Disagreement(scene, schedule.triplets, collider.Particles(),
                              Exactness::kBitwise),
                 "");

@@ -28,8 +28,8 @@ struct VariantCase {
 // gtest prints parameters in failure messages; the name says it all.
 inline void PrintTo(const VariantCase& c, std::ostream* os) { *os << c.name; }
 
-template <typename Fn>
-std::vector<VariantCase> CasesOf(std::span<const Variant<Fn>> table) {
+template <typename Fn, typename Traits>
+std::vector<VariantCase> CasesOf(std::span<const Variant<Fn, Traits>> table) {
   std::vector<VariantCase> cases;
   for (std::size_t i = 0; i < table.size(); ++i) {
     const std::string name(table[i].name);
@@ -47,8 +47,8 @@ std::vector<VariantCase> CasesOf(std::span<const Variant<Fn>> table) {
 // The cases of the rows `keep` accepts: for a property that only some
 // variants have, so that the others are not instantiated at all rather
 // than skipped.
-template <typename Fn, typename Keep>
-std::vector<VariantCase> CasesWhere(std::span<const Variant<Fn>> table,
+template <typename Fn, typename Traits, typename Keep>
+std::vector<VariantCase> CasesWhere(std::span<const Variant<Fn, Traits>> table,
                                     Keep keep) {
   std::vector<VariantCase> cases = CasesOf(table);
   std::erase_if(cases,
@@ -58,27 +58,29 @@ std::vector<VariantCase> CasesWhere(std::span<const Variant<Fn>> table,
 
 // The cases of one backend's rows, e.g. the OpenMP variants for a
 // property about thread counts.
-template <typename Fn>
-std::vector<VariantCase> CasesOfBackend(std::span<const Variant<Fn>> table,
-                                        Backend backend) {
-  return CasesWhere(table, [backend](const Variant<Fn>& variant) {
+template <typename Fn, typename Traits>
+std::vector<VariantCase> CasesOfBackend(
+    std::span<const Variant<Fn, Traits>> table, Backend backend) {
+  return CasesWhere(table, [backend](const Variant<Fn, Traits>& variant) {
     return variant.backend == backend;
   });
 }
 
 // The rows with a twin (the single-threaded row they must equal): the
 // table, not a hand list, says which pairs a twin test compares.
-template <typename Fn>
-std::vector<VariantCase> CasesWithTwin(std::span<const Variant<Fn>> table) {
-  return CasesWhere(
-      table, [](const Variant<Fn>& variant) { return !variant.twin.empty(); });
+template <typename Fn, typename Traits>
+std::vector<VariantCase> CasesWithTwin(
+    std::span<const Variant<Fn, Traits>> table) {
+  return CasesWhere(table, [](const Variant<Fn, Traits>& variant) {
+    return !variant.twin.empty();
+  });
 }
 
 // The row `variant.twin` names; fails the calling test when there is none.
-template <typename Fn>
-const Variant<Fn>& TwinOf(std::span<const Variant<Fn>> table,
-                          const Variant<Fn>& variant) {
-  const Variant<Fn>* twin = FindVariant(table, variant.twin);
+template <typename Fn, typename Traits>
+const Variant<Fn, Traits>& TwinOf(std::span<const Variant<Fn, Traits>> table,
+                                  const Variant<Fn, Traits>& variant) {
+  const Variant<Fn, Traits>* twin = FindVariant(table, variant.twin);
   if (twin == nullptr) {
     ADD_FAILURE() << variant.name << "'s twin " << variant.twin
                   << " is not in its table";

@@ -23,8 +23,9 @@ namespace {
 // in its row why it has none (`untwinned`), and only such a row does. The
 // first row, which reports compare the others with, is a serial published
 // or textbook algorithm.
-template <typename Fn>
-void CheckTable(std::string_view family, std::span<const Variant<Fn>> table) {
+template <typename Fn, typename Traits>
+void CheckTable(std::string_view family,
+                std::span<const Variant<Fn, Traits>> table) {
   SCOPED_TRACE(std::string(family));
   ASSERT_FALSE(table.empty());
   EXPECT_EQ(table.front().backend, Backend::kSerial)
@@ -32,7 +33,7 @@ void CheckTable(std::string_view family, std::span<const Variant<Fn>> table) {
   EXPECT_NE(table.front().origin, Origin::kOurs)
       << table.front().name << " is the table's baseline (its first row)";
   std::set<std::string_view> names;
-  for (const Variant<Fn>& variant : table) {
+  for (const Variant<Fn, Traits>& variant : table) {
     EXPECT_TRUE(names.insert(variant.name).second) << variant.name << " twice";
     EXPECT_FALSE(variant.description.empty()) << variant.name;
     EXPECT_NE(variant.run, nullptr) << variant.name;
@@ -41,8 +42,22 @@ void CheckTable(std::string_view family, std::span<const Variant<Fn>> table) {
           << variant.name << " says why it has no twin, but it "
           << (variant.twin.empty() ? "runs on one thread" : "has one");
     }
+    // What its backend needs of a family's Traits: a CUDA row its device
+    // entry (a device function, or a kernel its resident runner launches),
+    // and no other row one.
+    if constexpr (requires { variant.traits.device; }) {
+      EXPECT_EQ(variant.traits.device != nullptr,
+                variant.backend == Backend::kCuda)
+          << variant.name << "'s device entry";
+    }
+    if constexpr (requires { variant.traits.kernel; }) {
+      EXPECT_EQ(variant.traits.kernel != decltype(variant.traits.kernel){},
+                variant.backend == Backend::kCuda)
+          << variant.name << "'s device kernel";
+    }
+    EXPECT_NO_THROW(TraitsText(variant.traits)) << variant.name;
     if (!variant.twin.empty()) {
-      const Variant<Fn>* twin = FindVariant(table, variant.twin);
+      const Variant<Fn, Traits>* twin = FindVariant(table, variant.twin);
       ASSERT_NE(twin, nullptr) << variant.name << "'s twin " << variant.twin;
       EXPECT_TRUE(twin->backend == Backend::kSerial ||
                   twin->backend == Backend::kSimd)

@@ -6,15 +6,16 @@
 namespace adj::registry {
 namespace {
 
-template <typename Fn>
+template <typename Fn, typename Traits>
 void AppendTable(std::string_view family,
-                 std::span<const adj::Variant<Fn>> table,
+                 std::span<const adj::Variant<Fn, Traits>> table,
                  std::vector<VariantRow>& rows) {
   for (const auto& variant : table) {
     rows.push_back({std::string(family), std::string(variant.name),
                     variant.backend, variant.origin, std::string(variant.twin),
                     std::string(variant.description),
-                    std::string(variant.untwinned), CanRun(variant)});
+                    std::string(variant.untwinned), TraitsText(variant.traits),
+                    CanRun(variant)});
   }
 }
 

@@ -29,6 +29,7 @@ struct VariantRow {
   std::string twin;
   std::string description;
   std::string untwinned;  // why an openmp row has no twin, else ""
+  std::string traits;     // the row's axes, "axis=value ..." (TraitsText)
   Availability availability;
 };
 

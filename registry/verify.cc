@@ -26,8 +26,9 @@ namespace {
 
 // A verify row that agrees until shown otherwise, or is skipped (saying
 // why) when the variant cannot run here.
-template <typename Fn>
-VerifyRow RowFor(const std::string& family, const adj::Variant<Fn>& variant) {
+template <typename Fn, typename Traits>
+VerifyRow RowFor(const std::string& family,
+                 const adj::Variant<Fn, Traits>& variant) {
   interrupt::Poll();  // between rows, for variants that do not poll
   VerifyRow row{family,
                 std::string(variant.name),

@@ -227,20 +227,27 @@ std::string PositionalProblem(const std::vector<std::string>& args,
 // `variants --markdown`: one table per family, the block between the
 // "BEGIN generated" and "END generated" lines of docs/<family>.md (a test
 // compares them; tools/update-docs.py rewrites them).
+// A family whose rows are recipes of shared parts gets an "axes" column:
+// each row's Traits (TraitsText).
 void PrintVariantsMarkdown(const std::vector<VariantRow>& rows) {
-  std::printf("| variant | backend | origin | twin | what it is |\n");
-  std::printf("| --- | --- | --- | --- | --- |\n");
+  const bool axes = std::any_of(rows.begin(), rows.end(), [](const auto& row) {
+    return !row.traits.empty();
+  });
+  std::printf("| variant | backend | origin | twin |%s what it is |\n",
+              axes ? " axes |" : "");
+  std::printf("| --- | --- | --- | --- |%s --- |\n", axes ? " --- |" : "");
   for (const VariantRow& row : rows) {
     std::string description;
     for (const char c : row.description) {
       if (c == '|') description += '\\';
       description += c;
     }
-    std::printf("| `%s` | %s | %s | %s | %s |\n", row.name.c_str(),
+    const std::string traits = axes ? " " + row.traits + " |" : "";
+    std::printf("| `%s` | %s | %s | %s |%s %s |\n", row.name.c_str(),
                 std::string(BackendName(row.backend)).c_str(),
                 std::string(OriginName(row.origin)).c_str(),
                 row.twin.empty() ? "" : ("`" + row.twin + "`").c_str(),
-                description.c_str());
+                traits.c_str(), description.c_str());
   }
 }
 
@@ -275,6 +282,7 @@ int Variants(const std::vector<std::string>& args) {
   for (const VariantRow& row : rows) {
     std::string runs = row.availability.available ? "yes" : "no";
     std::string description = row.description;
+    if (!row.traits.empty()) description += " [axes: " + row.traits + "]";
     if (row.backend == Backend::kSimd) {
       description +=
           " [Highway targets here: best " + simd::BestTargetName() + "]";
@@ -414,7 +422,7 @@ int Neighbors(std::vector<std::string> args) {
   const NeighborsRow* muller = nullptr;
   for (const NeighborsRow& row : rows) {
     if (!row.problem.empty()) continue;
-    if (row.variant == "muller") {
+    if (row.hashed) {
       muller = &row;
     } else if (first == nullptr) {
       first = &row;

@@ -14,6 +14,11 @@ house.*; run by hand from anywhere: tools/check-house.py [RULE...]).
                implementation of its table's signature ("XFn Name;") and no
                tuning hook ("...Tuned("): those belong in its variants.h,
                which the build lets only the family and its tests include.
+  name-dispatch
+               no code in algorithms/, checks/, registry/, tools/, python/
+               or fuzz/ decides what a row does by comparing its name
+               (variant == "cuda"): what a row is lives in the row (its
+               Traits). Benchmarks may pick rows for a sweep by name.
   family-lists no hand-written list of families outside the registry the
                build generates (registry/families.h; CMake: the global
                property ADJ_FAMILIES): four or more family names within
@@ -122,6 +127,22 @@ def check_public_header(name, text):
                    f"{line.strip()}")
 
 
+NAME_COMPARED = re.compile(
+    r"\b(variant|row|variant_name)(\.name|->name)?\s*[!=]=\s*\"")
+DISPATCH_LAYERS = ("algorithms/", "checks/", "registry/", "tools/", "python/",
+                   "fuzz/")
+
+
+def check_name_dispatch(name, text):
+    if not name.startswith(DISPATCH_LAYERS) or not re.search(
+            r"\.(cc|h|cu|cuh)$", name):
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if NAME_COMPARED.search(line) and not line.lstrip().startswith("//"):
+            yield (f"{name}:{number}: decides by a row's name (give the row "
+                   f"a Traits field instead): {line.strip()}")
+
+
 def planted_problems_are_found(names):
     """Each rule flags a planted offence and passes its clean twin, so that
     a rule broken into silence fails here rather than passing everything."""
@@ -137,12 +158,15 @@ def planted_problems_are_found(names):
                                        listed, names)) and
             any(check_public_header("a.h", "ScanFn SerialScan;")) and
             any(check_public_header("a.h", "void OpenMpBuildTuned(int);")) and
-            not any(check_public_header("a.h", "using ScanFn = void();")))
+            not any(check_public_header("a.h", "using ScanFn = void();")) and
+            any(check_name_dispatch("checks/a.cc", 'if (variant == "cuda") {')) and
+            not any(check_name_dispatch("checks/a.cc",
+                                        "if (variant.traits.device) {")))
 
 
 def main(argv):
     rules = set(argv) or {"shared", "issues", "family-lists",
-                          "public-headers"}
+                          "public-headers", "name-dispatch"}
     names = families()
     if len(names) < NAMES_IN_A_LIST or not planted_problems_are_found(names):
         print("check-house: a rule no longer finds its planted offence")
@@ -158,6 +182,8 @@ def main(argv):
             problems += check_issues(name, text)
         if "family-lists" in rules:
             problems += check_family_lists(name, text, names)
+        if "name-dispatch" in rules:
+            problems += check_name_dispatch(name, text)
     if "public-headers" in rules:
         for family in names:
             for header in public_headers(family):

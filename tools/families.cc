@@ -25,6 +25,7 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
     NeighborsRow row;
     row.variant = std::string(variant.name);
     row.backend = variant.backend;
+    row.hashed = variant.traits.hashed;
     const Availability availability = CanRun(variant);
     if (!availability.available) {
       row.problem = "cannot run here: " + availability.reason;

@@ -24,6 +24,7 @@ namespace adj::cli {
 struct NeighborsRow {
   std::string variant;
   Backend backend;
+  bool hashed = false;  // its Traits: cells keyed by Müller's hash
   std::string problem;  // why it could not run, or what it threw; "" if ran
   std::string list;     // "half" or "full"
   std::uint64_t entries = 0;

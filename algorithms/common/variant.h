@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "algorithms/common/backend.h"
@@ -44,7 +45,17 @@ constexpr std::string_view OriginName(Origin origin) {
 // compare every other row with (the published algorithm where the family
 // reproduces one, else the textbook one). Benchmarks write each table into
 // their JSON, so reports find it there.
-template <typename Fn>
+// A family's payload in each row beyond the fields every table has: the
+// axes of a row that is a recipe of shared parts (which definition a step
+// follows, which merge a fracture frame makes), and a CUDA row's device
+// entry (what its resident runner calls). A family with none uses NoTraits.
+// Each Traits type has a TraitsText (found by argument-dependent lookup)
+// that `adjacent variants` prints: its axes as "axis=value ...", "" for
+// none.
+struct NoTraits {};
+inline std::string TraitsText(const NoTraits&) { return ""; }
+
+template <typename Fn, typename Traits = NoTraits>
 struct Variant {
   std::string_view name;
   Backend backend;
@@ -71,26 +82,27 @@ struct Variant {
   // it runs `items` items on (benchmarks report it; a check judges a row
   // whose output depends on its threads by it). Null: ThreadsOf's default.
   int (*threads)(std::size_t items) = nullptr;
+  Traits traits = {};
 };
 
 // The threads `variant` runs `items` items on: its own count where it has
 // one, else omp_get_max_threads() for an openmp row and 1 for the others
 // (a cuda row's host thread).
-template <typename Fn>
-int ThreadsOf(const Variant<Fn>& variant, std::size_t items) {
+template <typename Fn, typename Traits>
+int ThreadsOf(const Variant<Fn, Traits>& variant, std::size_t items) {
   if (variant.threads != nullptr) return variant.threads(items);
   return variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1;
 }
 
-template <typename Fn>
-Availability CanRun(const Variant<Fn>& variant) {
+template <typename Fn, typename Traits>
+Availability CanRun(const Variant<Fn, Traits>& variant) {
   if (variant.backend != Backend::kCuda) return {true, ""};
   return cuda::Available();
 }
 
-template <typename Fn>
-const Variant<Fn>* FindVariant(std::span<const Variant<Fn>> table,
-                               std::string_view name) {
+template <typename Fn, typename Traits>
+const Variant<Fn, Traits>* FindVariant(
+    std::span<const Variant<Fn, Traits>> table, std::string_view name) {
   for (const auto& variant : table) {
     if (variant.name == name) return &variant;
   }

@@ -44,16 +44,30 @@ std::span<const Variant> Variants() {
             {},
             &OutOfPlaceThreads},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda_cub", Backend::kCuda, Origin::kBaseline,
+    Variant{"cuda_cub",
+            Backend::kCuda,
+            Origin::kBaseline,
             "cub::DeviceSelect::Flagged over the negated flags, host memory "
             "in and out",
-            &CudaCubCompact},
-    Variant{"cuda", Backend::kCuda, Origin::kOurs,
+            &CudaCubCompact,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{&CudaCubCompactOnDevice}},
+    Variant{"cuda",
+            Backend::kCuda,
+            Origin::kOurs,
             "per-tile counts by warp ballots, the suite's own "
             "decoupled look-back scan of the tile counts, then a stable "
             "scatter (ballot ranks within warps, warp offsets in shared "
             "memory); host memory in and out",
-            &CudaCompact},
+            &CudaCompact,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{&CudaCompactOnDevice}},
 #endif
   };
   return kVariants;

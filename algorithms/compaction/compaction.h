@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "algorithms/common/errors.h"
 #include "algorithms/common/variant.h"
@@ -31,7 +32,20 @@ class Error : public adj::Error {
 using CompactFn = std::size_t(std::span<const std::uint32_t> values,
                               std::span<const std::uint8_t> flags,
                               std::span<std::uint32_t> out);
-using Variant = adj::Variant<CompactFn>;
+// A CUDA row's device entry: its compaction of n values and flags in device
+// memory into `out`, the kept count written to the device word `kept`,
+// with device scratch at `temp` (DeviceCompactor gives enough for every
+// row), launched on the default stream. Host-callable; the resident
+// runner (DeviceCompactor) times it.
+using DeviceCompactFn = void(const std::uint32_t* values,
+                             const std::uint8_t* flags, std::size_t n,
+                             std::uint32_t* out, std::uint32_t* kept,
+                             void* temp);
+struct Traits {
+  DeviceCompactFn* device = nullptr;  // a cuda row's; null on the others
+};
+inline std::string TraitsText(const Traits&) { return ""; }
+using Variant = adj::Variant<CompactFn, Traits>;
 
 // serial, simd, openmp, and cuda_cub, cuda when built with CUDA.
 std::span<const Variant> Variants();

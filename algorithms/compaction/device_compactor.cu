@@ -5,6 +5,7 @@
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/compaction/device.cuh"
 #include "algorithms/compaction/device_compactor.h"
+#include "algorithms/compaction/variants.h"
 
 namespace adj::compaction {
 
@@ -43,22 +44,29 @@ DeviceCompactor::DeviceCompactor(std::span<const std::uint32_t> values,
 
 DeviceCompactor::~DeviceCompactor() = default;
 
-double DeviceCompactor::TimeCompact(std::string_view variant) {
+void CudaCompactOnDevice(const std::uint32_t* values, const std::uint8_t* flags,
+                         std::size_t n, std::uint32_t* out, std::uint32_t* kept,
+                         void* temp) {
+  device::Compact(values, flags, n, out, kept, temp, nullptr);
+}
+
+void CudaCubCompactOnDevice(const std::uint32_t* values,
+                            const std::uint8_t* flags, std::size_t n,
+                            std::uint32_t* out, std::uint32_t* kept,
+                            void* temp) {
+  device::CubCompact(values, flags, n, out, kept, temp, nullptr);
+}
+
+double DeviceCompactor::TimeCompact(const Variant& variant) {
+  if (variant.traits.device == nullptr) {
+    throw Error("compaction: " + std::string(variant.name) +
+                " has no device entry");
+  }
   Buffers& b = *buffers_;
-  if (variant == "cuda") {
-    return cuda::TimeOnDevice([&] {
-      device::Compact(b.values.data(), b.flags.data(), b.n, b.out.data(),
-                      b.kept.data(), b.temp.data(), nullptr);
-    });
-  }
-  if (variant == "cuda_cub") {
-    return cuda::TimeOnDevice([&] {
-      device::CubCompact(b.values.data(), b.flags.data(), b.n, b.out.data(),
-                         b.kept.data(), b.temp.data(), nullptr);
-    });
-  }
-  throw Error("compaction: no device-resident variant named " +
-              std::string(variant));
+  return cuda::TimeOnDevice([&] {
+    variant.traits.device(b.values.data(), b.flags.data(), b.n, b.out.data(),
+                          b.kept.data(), b.temp.data());
+  });
 }
 
 std::vector<std::uint32_t> DeviceCompactor::Kept() const {

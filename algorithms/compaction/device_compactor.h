@@ -9,8 +9,9 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <string_view>
 #include <vector>
+
+#include "algorithms/compaction/compaction.h"
 
 namespace adj::compaction {
 
@@ -24,9 +25,9 @@ class DeviceCompactor {
   DeviceCompactor(const DeviceCompactor&) = delete;
   DeviceCompactor& operator=(const DeviceCompactor&) = delete;
 
-  // Seconds one compaction by the CUDA variant `variant` ("cuda" or
-  // "cuda_cub") took on the device.
-  double TimeCompact(std::string_view variant);
+  // Seconds one compaction by the CUDA row `variant`'s device entry took
+  // on the device. Throws Error for a row without one.
+  double TimeCompact(const Variant& variant);
   // The kept values of the last compaction, in order.
   std::vector<std::uint32_t> Kept() const;
 

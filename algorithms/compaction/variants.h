@@ -30,6 +30,9 @@ int OpenMpCompactThreads(std::size_t n, bool in_place);
 #if ADJ_HAVE_CUDA
 CompactFn CudaCubCompact;
 CompactFn CudaCompact;
+// Their device entries (device_compactor.cu).
+DeviceCompactFn CudaCubCompactOnDevice;
+DeviceCompactFn CudaCompactOnDevice;
 #endif
 
 }  // namespace adj::compaction

@@ -12,6 +12,20 @@
 
 namespace adj::fracture {
 
+std::string TraitsText(const Traits& traits) {
+  switch (traits.merge) {
+    case Merge::kFirstFit:
+      return "merge=first_fit";
+    case Merge::kPrinted:
+      return "merge=printed";
+    case Merge::kAnyValid:
+      return "merge=any_valid";
+    case Merge::kPriorityRounds:
+      return "merge=priority_rounds";
+  }
+  return "";
+}
+
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"serial", Backend::kSerial, Origin::kFixed,
@@ -22,12 +36,19 @@ std::span<const Variant> Variants() {
             "of any "
             "kind (Params::belong), the published random expansion",
             &StartSerial},
-    Variant{"serial_printed", Backend::kSerial, Origin::kFaithful,
+    Variant{"serial_printed",
+            Backend::kSerial,
+            Origin::kFaithful,
             "serial with the merge search exactly as its pseudo-code is "
             "printed: no break, so a new cluster merges into every "
             "cluster that still fits when the loops reach it (the same "
             "one again through another particle pair)",
-            &StartSerialPrinted},
+            &StartSerialPrinted,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Merge::kPrinted}},
     Variant{"openmp",
             Backend::kOpenMp,
             Origin::kFaithful,
@@ -41,7 +62,9 @@ std::span<const Variant> Variants() {
             &StartOpenMp,
             {},
             nullptr,
-            "its merge targets depend on the schedule, as published"},
+            "its merge targets depend on the schedule, as published",
+            nullptr,
+            Traits{Merge::kAnyValid}},
     Variant{"data_parallel",
             Backend::kOpenMp,
             Origin::kOurs,
@@ -56,16 +79,27 @@ std::span<const Variant> Variants() {
             {},
             nullptr,
             "no single-threaded row merges by rounds of proposals; its "
-            "frames are the same on every thread count (tested)"},
-    Variant{"flat_host", Backend::kSerial, Origin::kOurs,
+            "frames are the same on every thread count (tested)",
+            nullptr,
+            Traits{Merge::kPriorityRounds}},
+    Variant{"flat_host",
+            Backend::kSerial,
+            Origin::kOurs,
             "cuda_data_parallel's passes (flat loops over particles, "
             "vertices, new clusters, targets and slots, with scans, "
             "stable compactions and sorts between them) run one item "
             "after another on the host: data_parallel's frames, and the "
             "test of the GPU formulation where there is no GPU",
-            &StartFlatHost},
+            &StartFlatHost,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Merge::kPriorityRounds}},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda", Backend::kCuda, Origin::kFaithful,
+    Variant{"cuda",
+            Backend::kCuda,
+            Origin::kFaithful,
             "the published concurrent form on the GPU with flat kernels "
             "instead of dynamic parallelism: one thread per member of a "
             "new cluster searching, a lock per new cluster, a "
@@ -73,11 +107,23 @@ std::span<const Variant> Variants() {
             "(targets depend on the schedule); the lock-free hash set, "
             "stream compaction and ECL-CC of the suite's device APIs; the "
             "table and the belong lists as Csr rebuilt on the device",
-            &StartCuda},
-    Variant{"cuda_data_parallel", Backend::kCuda, Origin::kOurs,
+            &StartCuda,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Merge::kAnyValid}},
+    Variant{"cuda_data_parallel",
+            Backend::kCuda,
+            Origin::kOurs,
             "cuda with data_parallel's rounds of proposals for the merge "
             "search: frames equal to data_parallel's and flat_host's",
-            &StartCudaDataParallel},
+            &StartCudaDataParallel,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Merge::kPriorityRounds}},
 #endif
   };
   return kVariants;

@@ -51,6 +51,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -255,7 +256,18 @@ class Simulation {
 // Checks `initial` and `params` (throws Error) and starts a simulation.
 using StartFn = std::unique_ptr<Simulation>(const State& initial,
                                             const Params& params);
-using Variant = adj::Variant<StartFn>;
+// How a row picks its merge targets (the update's step 7): the serial
+// search's first fit (with the break the printed search lacks), the
+// printed search's (every cluster that still fits), any choice the
+// concurrent protocol can make (threads race for targets), or rounds of
+// proposals (the same frames on every thread count).
+enum class Merge { kFirstFit, kPrinted, kAnyValid, kPriorityRounds };
+struct Traits {
+  Merge merge = Merge::kFirstFit;
+};
+// "merge=first_fit", ...
+std::string TraitsText(const Traits& traits);
+using Variant = adj::Variant<StartFn, Traits>;
 
 // serial, serial_printed, openmp, data_parallel, flat_host, and cuda,
 // cuda_data_parallel when built with CUDA.

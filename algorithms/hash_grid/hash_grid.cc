@@ -10,6 +10,10 @@
 
 namespace adj::hash_grid {
 
+std::string TraitsText(const Traits& traits) {
+  return traits.hashed ? "cells=hashed" : "";
+}
+
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"muller",
@@ -23,7 +27,10 @@ std::span<const Variant> Variants() {
             "slots, pairs just past a cell boundary missed by his window",
             &MullerQueryAll,
             {},
-            &MullerQueryAllTrusted},
+            &MullerQueryAllTrusted,
+            {},
+            nullptr,
+            Traits{/*hashed=*/true}},
     Variant{"cell_sorted",
             Backend::kSerial,
             Origin::kOurs,

@@ -52,6 +52,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -99,7 +100,14 @@ constexpr std::size_t kMaxParticles = 0x7fffffff;
 
 using QueryAllFn = void(const Points& points, const Params& params,
                         Neighbors& out);
-using Variant = adj::Variant<QueryAllFn>;
+// Whether a row keys cells by Müller's hash into table_size buckets
+// (muller: Check asks for a table size) rather than exactly.
+struct Traits {
+  bool hashed = false;
+};
+// "cells=hashed" or "".
+std::string TraitsText(const Traits& traits);
+using Variant = adj::Variant<QueryAllFn, Traits>;
 
 // The variant table (docs/hash_grid.md lists it); CUDA rows only when built
 // with CUDA.

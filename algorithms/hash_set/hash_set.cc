@@ -8,6 +8,10 @@
 
 namespace adj::hash_set {
 
+std::string TraitsText(const Traits& traits) {
+  return traits.concurrent ? "concurrent=yes" : "";
+}
+
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"std_unordered", Backend::kSerial, Origin::kBaseline,
@@ -18,12 +22,19 @@ std::span<const Variant> Variants() {
             "one uint32 array, linear probing from a Fibonacci hash, "
             "0xFFFFFFFF for free slots",
             &MakeOpenAddressing},
-    Variant{"lock_free", Backend::kOpenMp, Origin::kOurs,
+    Variant{"lock_free",
+            Backend::kOpenMp,
+            Origin::kOurs,
             "open_addressing on std::atomic slots: a free slot is claimed "
             "with compare-and-swap, a capacity reservation counter bounds "
             "the probes; bulk inserts and lookups on std::thread workers "
             "(omp_get_max_threads of them)",
-            &MakeLockFree, "open_addressing"},
+            &MakeLockFree,
+            "open_addressing",
+            nullptr,
+            {},
+            nullptr,
+            Traits{/*concurrent=*/true}},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_lock_free", Backend::kCuda, Origin::kOurs,
             "lock_free on the GPU: one thread per key, atomicCAS claims a "

@@ -27,6 +27,7 @@
 #include <limits>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "algorithms/common/errors.h"
@@ -67,7 +68,14 @@ class SerialBulkSet : public Set {
 
 // A set for at most `capacity` keys (capacity > 0, else Error).
 using MakeFn = std::unique_ptr<Set>(std::size_t capacity);
-using Variant = adj::Variant<MakeFn>;
+// Whether a row's sets take InsertAll and ContainsAll from several threads
+// at once (lock_free); the others' calls must take turns.
+struct Traits {
+  bool concurrent = false;
+};
+// "concurrent=yes" or "".
+std::string TraitsText(const Traits& traits);
+using Variant = adj::Variant<MakeFn, Traits>;
 
 // std_unordered, open_addressing, lock_free, and cuda_lock_free when built
 // with CUDA.

@@ -3,6 +3,7 @@
 
 #include "algorithms/prefix_sum/cuda_launch.cuh"
 #include "algorithms/prefix_sum/device_scanner.h"
+#include "algorithms/prefix_sum/variants.h"
 
 namespace adj::prefix_sum {
 
@@ -28,22 +29,28 @@ DeviceScanner::DeviceScanner(std::span<const std::uint32_t> input) {
 
 DeviceScanner::~DeviceScanner() = default;
 
-double DeviceScanner::TimeScan(std::string_view variant, Kind kind) {
+void CudaLookbackScanOnDevice(Kind kind, const std::uint32_t* in,
+                              std::uint32_t* out, std::size_t n, void* scratch,
+                              std::size_t /*scratch_bytes*/) {
+  device::LookbackScan(kind, in, out, n, scratch, nullptr);
+}
+
+void CudaCubScanOnDevice(Kind kind, const std::uint32_t* in, std::uint32_t* out,
+                         std::size_t n, void* scratch,
+                         std::size_t scratch_bytes) {
+  device::CubScan(kind, in, out, n, scratch, scratch_bytes, nullptr);
+}
+
+double DeviceScanner::TimeScan(const Variant& variant, Kind kind) {
+  if (variant.traits.device == nullptr) {
+    throw Error("prefix_sum: " + std::string(variant.name) +
+                " has no device entry");
+  }
   Buffers& b = *buffers_;
-  if (variant == "cuda") {
-    return cuda::TimeOnDevice([&] {
-      device::LookbackScan(kind, b.in.data(), b.out.data(), b.n,
-                           b.scratch.data(), nullptr);
-    });
-  }
-  if (variant == "cuda_cub") {
-    return cuda::TimeOnDevice([&] {
-      device::CubScan(kind, b.in.data(), b.out.data(), b.n, b.scratch.data(),
-                      b.scratch.size(), nullptr);
-    });
-  }
-  throw Error("prefix_sum: no device-resident variant named " +
-              std::string(variant));
+  return cuda::TimeOnDevice([&] {
+    variant.traits.device(kind, b.in.data(), b.out.data(), b.n,
+                          b.scratch.data(), b.scratch.size());
+  });
 }
 
 double DeviceScanner::TimeScanWith(ScanTile tile, Kind kind) {

@@ -24,9 +24,10 @@ class DeviceScanner {
   DeviceScanner(const DeviceScanner&) = delete;
   DeviceScanner& operator=(const DeviceScanner&) = delete;
 
-  // Seconds one scan by the CUDA variant `variant` ("cuda" or "cuda_cub")
-  // took on the device, scratch initialisation included.
-  double TimeScan(std::string_view variant, Kind kind);
+  // Seconds one scan by the CUDA row `variant`'s device entry took on the
+  // device, scratch initialisation included. Throws Error for a row
+  // without one.
+  double TimeScan(const Variant& variant, Kind kind);
   // Seconds one scan by our look-back kernel in the shape `tile` took (the
   // tuning sweep's rows).
   double TimeScanWith(ScanTile tile, Kind kind);

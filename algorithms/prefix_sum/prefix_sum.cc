@@ -26,14 +26,28 @@ std::span<const Variant> Variants() {
             "sums, rescan), cache-sized blocks so memory is read once",
             &OpenMpScan, "serial"},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda", Backend::kCuda, Origin::kOurs,
+    Variant{"cuda",
+            Backend::kCuda,
+            Origin::kOurs,
             "our single-pass decoupled look-back kernel (Merrill & "
             "Garland), host memory in and out",
-            &CudaLookbackScan},
-    Variant{"cuda_cub", Backend::kCuda, Origin::kBaseline,
+            &CudaLookbackScan,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{&CudaLookbackScanOnDevice}},
+    Variant{"cuda_cub",
+            Backend::kCuda,
+            Origin::kBaseline,
             "cub::DeviceScan::InclusiveSum / ExclusiveSum, host memory in "
             "and out",
-            &CudaCubScan},
+            &CudaCubScan,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{&CudaCubScanOnDevice}},
 #endif
   };
   return kVariants;

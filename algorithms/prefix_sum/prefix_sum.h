@@ -12,8 +12,10 @@
 //   - the return value is the sum of all of `in` (mod 2^32), for both kinds;
 //   - empty input is valid: nothing is written and 0 is returned.
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "algorithms/common/errors.h"
 #include "algorithms/common/variant.h"
@@ -32,7 +34,18 @@ class Error : public adj::Error {
 
 using ScanFn = std::uint32_t(Kind kind, std::span<const std::uint32_t> in,
                              std::span<std::uint32_t> out);
-using Variant = adj::Variant<ScanFn>;
+// A CUDA row's device entry: its scan of n words in device memory (`out`
+// may equal `in`), with `scratch_bytes` of device scratch at `scratch`
+// (DeviceScanner gives enough for every row), launched on the default
+// stream. Host-callable; the resident runner (DeviceScanner) times it.
+using DeviceScanFn = void(Kind kind, const std::uint32_t* in,
+                          std::uint32_t* out, std::size_t n, void* scratch,
+                          std::size_t scratch_bytes);
+struct Traits {
+  DeviceScanFn* device = nullptr;  // a cuda row's; null on the others
+};
+inline std::string TraitsText(const Traits&) { return ""; }
+using Variant = adj::Variant<ScanFn, Traits>;
 
 // serial, simd, openmp, and cuda, cuda_cub when built with CUDA.
 std::span<const Variant> Variants();

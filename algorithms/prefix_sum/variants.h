@@ -16,6 +16,9 @@ ScanFn OpenMpScan;
 #if ADJ_HAVE_CUDA
 ScanFn CudaLookbackScan;
 ScanFn CudaCubScan;
+// Their device entries (device_scanner.cu).
+DeviceScanFn CudaLookbackScanOnDevice;
+DeviceScanFn CudaCubScanOnDevice;
 #endif
 
 }  // namespace adj::prefix_sum

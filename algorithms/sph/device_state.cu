@@ -19,6 +19,19 @@ struct DeviceState::Impl {
   detail::Overstep overstep;
 };
 
+DeviceState::Form DeviceState::FormOf(const Variant& row) {
+  if (row.backend != Backend::kCuda) {
+    throw Error("sph: " + std::string(row.name) +
+                " is no CUDA row, so it has no device form");
+  }
+  if (row.traits.update == Update::kInPlace) {
+    throw Error("sph: " + std::string(row.name) +
+                " updates in place, which no device form does");
+  }
+  if (row.traits.update == Update::kCollapsed) return Form::kCollapsed;
+  return row.traits.neighbor_lists ? Form::kNeighborList : Form::kThreePass;
+}
+
 DeviceState::DeviceState(const State& state, const Params& params, Form form) {
   Check(state, params, form == Form::kCollapsed);
   cuda::RequireDevice();

@@ -29,6 +29,11 @@ class DeviceState {
   // has too little free memory for the fluid's buffers (checked before
   // allocating them). Uploads `state`.
   DeviceState(const State& state, const Params& params, Form form);
+
+  // The form of a CUDA row of Variants(), from its Traits (collapsed, else
+  // neighbour lists, else three passes); throws Error for a row that is
+  // not a CUDA one.
+  static Form FormOf(const Variant& row);
   ~DeviceState();
   DeviceState(const DeviceState&) = delete;
   DeviceState& operator=(const DeviceState&) = delete;

@@ -16,6 +16,14 @@
 
 namespace adj::sph {
 
+std::string TraitsText(const Traits& traits) {
+  std::string text = traits.update == Update::kThreePass   ? "update=three_pass"
+                     : traits.update == Update::kCollapsed ? "update=collapsed"
+                                                           : "update=in_place";
+  if (traits.neighbor_lists) text += " neighbor_lists=yes";
+  return text;
+}
+
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"naive", Backend::kSerial, Origin::kFaithful,
@@ -24,36 +32,71 @@ std::span<const Variant> Variants() {
             "density and the force pass (27 cells of h, a bucket "
             "visited twice skipped), then the integration pass",
             &NaiveStep},
-    Variant{"neighbor", Backend::kSerial, Origin::kFaithful,
+    Variant{"neighbor",
+            Backend::kSerial,
+            Origin::kFaithful,
             "Algorithm 1 with neighbour lists (Table 6.3 'neighbour'): "
             "the density pass keeps the neighbours it found and the "
             "force pass walks them; naive's arithmetic in naive's "
             "order, so the same bits",
-            &NeighborStep, "naive"},
-    Variant{"collapse", Backend::kSerial, Origin::kFaithful,
+            &NeighborStep,
+            "naive",
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass, /*neighbor_lists=*/true}},
+    Variant{"collapse",
+            Backend::kSerial,
+            Origin::kFaithful,
             "the chapter's Algorithm 3 (Table 6.3 'collapse'): one pass "
             "over Teschner's hash; forces read x and v of t0 and the "
             "densities of t-1, new state written aside",
-            &CollapseStep},
-    Variant{"collapse_inplace", Backend::kSerial, Origin::kFaithful,
+            &CollapseStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kCollapsed}},
+    Variant{"collapse_inplace",
+            Backend::kSerial,
+            Origin::kFaithful,
             "Algorithm 2 as printed: collapse updating the state in "
             "place in ascending order, so neighbours j < i are read "
             "already moved (x, v of t1, density of t0); order "
             "dependent, kept to measure what the inconsistency costs",
-            &CollapseInplaceStep},
-    Variant{"gcb_hash", Backend::kSerial, Origin::kFaithful,
+            &CollapseInplaceStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kInPlace}},
+    Variant{"gcb_hash",
+            Backend::kSerial,
+            Origin::kFaithful,
             "collapse over the chapter's grid-cell-based hash (Table "
             "6.3 'GCB hash'): buckets hold cells, cells hold their "
             "particles, built from scratch by sorting particles by "
             "bucket then cell; a query visits only its 27 cells' "
             "particles",
-            &GcbHashStep},
-    Variant{"homogeneous", Backend::kSerial, Origin::kFaithful,
+            &GcbHashStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kCollapsed}},
+    Variant{"homogeneous",
+            Backend::kSerial,
+            Origin::kFaithful,
             "gcb_hash for one fluid (Table 6.3 'homogeneous'): every "
             "mass equal (else Error), mass and kernel constants "
             "factored out of the sums, 1/rho and p/rho of t-1 computed "
             "once per particle",
-            &HomogeneousStep},
+            &HomogeneousStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kCollapsed}},
     Variant{"sorted_pairs", Backend::kSerial, Origin::kOurs,
             "the three passes (densities of t0, as naive) over the "
             "particles sorted by cell (counting sort over their bounding "
@@ -106,18 +149,32 @@ std::span<const Variant> Variants() {
             "then a force and integration kernel; host memory in and out "
             "(copies timed; StepReport::device_seconds without them)",
             &CudaSortedStep},
-    Variant{"cuda_neighbor", Backend::kCuda, Origin::kOurs,
+    Variant{"cuda_neighbor",
+            Backend::kCuda,
+            Origin::kOurs,
             "cuda with Algorithm 1's neighbour lists: the density kernel "
             "lists each particle's neighbours within h (column-major, 64 "
             "each, the step rerun with room for the longest where one "
             "overflows) and the force kernel reads its list instead of the "
             "rows",
-            &CudaNeighborListStep},
-    Variant{"cuda_collapse", Backend::kCuda, Origin::kOurs,
+            &CudaNeighborListStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass, /*neighbor_lists=*/true}},
+    Variant{"cuda_collapse",
+            Backend::kCuda,
+            Origin::kOurs,
             "Algorithm 3 on the GPU: cuda's sort and rows, one kernel "
             "summing the density of t0 and the force from the densities of "
             "t-1 in the same loop",
-            &CudaCollapseStep},
+            &CudaCollapseStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kCollapsed}},
 #endif
   };
   return kVariants;

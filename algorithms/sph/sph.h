@@ -54,6 +54,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -229,7 +230,20 @@ struct Kernels {
 
 using StepFn = void(State& state, const Params& params, Workspace& workspace,
                     StepReport& report);
-using Variant = adj::Variant<StepFn>;
+// What a step's forces read (the axis the chapter's rows differ on): the
+// densities of t0 after a density pass (three passes: naive), those of
+// t-1 in one collapsed pass (collapse), or collapse updating the state in
+// place in ascending order (Algorithm 2 as printed).
+enum class Update { kThreePass, kCollapsed, kInPlace };
+struct Traits {
+  Update update = Update::kThreePass;
+  // The density pass keeps each particle's neighbours and the force pass
+  // walks them (Algorithm 1 with lists).
+  bool neighbor_lists = false;
+};
+// "update=three_pass", "update=collapsed neighbor_lists=yes", ...
+std::string TraitsText(const Traits& traits);
+using Variant = adj::Variant<StepFn, Traits>;
 
 // The variant table (docs/sph.md lists it): the chapter's Table 6.3 rows
 // first (naive is the baseline), then ours.

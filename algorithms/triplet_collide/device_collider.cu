@@ -31,14 +31,15 @@ DeviceCollider::DeviceCollider(const triplet_schedule::Schedule& schedule,
 
 DeviceCollider::~DeviceCollider() = default;
 
-double DeviceCollider::TimePass(std::string_view variant) {
+double DeviceCollider::TimePass(const Variant& variant) {
   Buffers& b = *buffers_;
   const device::Scene scene = b.scene.View();
-  const bool shared = variant == "cuda_shared";
-  const bool tiled = variant == "cuda_shared_tiled";
-  if (!shared && !tiled && variant != "cuda_global") {
-    throw Error("triplet_collide: no device-resident variant named " +
-                std::string(variant));
+  const DeviceKernel kernel = variant.traits.kernel;
+  const bool shared = kernel == DeviceKernel::kShared;
+  const bool tiled = kernel == DeviceKernel::kSharedTiled;
+  if (kernel == DeviceKernel::kNone) {
+    throw Error("triplet_collide: " + std::string(variant.name) +
+                " has no device kernel");
   }
   if (shared) device::PrepareShared(scene);
   cuda::Check(

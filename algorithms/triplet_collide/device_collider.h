@@ -27,11 +27,12 @@ class DeviceCollider {
   DeviceCollider(const DeviceCollider&) = delete;
   DeviceCollider& operator=(const DeviceCollider&) = delete;
 
-  // Seconds one pass of the CUDA variant `variant` ("cuda_shared",
-  // "cuda_global" or "cuda_shared_tiled", whose staging plan the constructor
-  // builds) took on the device, from the particles given to the
-  // constructor. cuda_shared throws TooLarge where they do not fit.
-  double TimePass(std::string_view variant);
+  // Seconds one pass of the CUDA row `variant`'s kernel (its
+  // Traits::kernel; the tiled kernel's staging plan the constructor builds)
+  // took on the device, from the particles given to the constructor. The
+  // shared kernel throws TooLarge where they do not fit; a row without a
+  // kernel throws Error.
+  double TimePass(const Variant& variant);
   // The particles after the last pass.
   std::vector<Particle> Particles() const;
 

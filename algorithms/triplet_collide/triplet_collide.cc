@@ -89,7 +89,10 @@ std::span<const Variant> Variants() {
             "collided at once, scatter of the colliding lanes",
             &Simd4Collide,
             {},
-            &Simd4CollideTrusted},
+            &Simd4CollideTrusted,
+            {},
+            nullptr,
+            Traits{Order::kSimdBatches, 4}},
     Variant{"simd_native",
             Backend::kSimd,
             Origin::kOurs,
@@ -98,7 +101,10 @@ std::span<const Variant> Variants() {
             "and weights fetched with gathers",
             &SimdNativeCollide,
             {},
-            &SimdNativeCollideTrusted},
+            &SimdNativeCollideTrusted,
+            {},
+            nullptr,
+            Traits{Order::kSimdBatches, 0, /*native_width=*/true}},
     Variant{"atomic_unscheduled",
             Backend::kOpenMp,
             Origin::kBaseline,
@@ -119,7 +125,10 @@ std::span<const Variant> Variants() {
             "warp-schedule set; host memory in and out",
             &CudaSharedCollide,
             {},
-            &CudaSharedCollideTrusted},
+            &CudaSharedCollideTrusted,
+            {},
+            nullptr,
+            Traits{Order::kWarpSets, 0, false, DeviceKernel::kShared}},
     Variant{"cuda_global",
             Backend::kCuda,
             Origin::kFaithful,
@@ -127,7 +136,10 @@ std::span<const Variant> Variants() {
             "(NvCloth's global mode); host memory in and out",
             &CudaGlobalCollide,
             {},
-            &CudaGlobalCollideTrusted},
+            &CudaGlobalCollideTrusted,
+            {},
+            nullptr,
+            Traits{Order::kWarpSets, 0, false, DeviceKernel::kGlobal}},
     Variant{"cuda_shared_tiled",
             Backend::kCuda,
             Origin::kOurs,
@@ -138,24 +150,32 @@ std::span<const Variant> Variants() {
             "and out",
             &CudaSharedTiledCollide,
             {},
-            &CudaSharedTiledCollideTrusted},
+            &CudaSharedTiledCollideTrusted,
+            {},
+            nullptr,
+            Traits{Order::kWarpSets, 0, false, DeviceKernel::kSharedTiled}},
 #endif
   };
   return kVariants;
 }
 
 Consumes ConsumesOf(const Variant& variant) {
-  if (variant.run == &Simd4Collide) return {Order::kSimdBatches, 4};
-  if (variant.run == &SimdNativeCollide) {
-    return {Order::kSimdBatches, NativeSimdWidth()};
+  const Traits& traits = variant.traits;
+  return {traits.order, traits.native_width ? NativeSimdWidth() : traits.width};
+}
+
+std::string TraitsText(const Traits& traits) {
+  switch (traits.order) {
+    case Order::kAny:
+      return "";
+    case Order::kSimdBatches:
+      return "order=simd_batches width=" + (traits.native_width
+                                                ? std::string("native")
+                                                : std::to_string(traits.width));
+    case Order::kWarpSets:
+      return "order=warp_sets";
   }
-#if ADJ_HAVE_CUDA
-  if (variant.run == &CudaSharedCollide || variant.run == &CudaGlobalCollide ||
-      variant.run == &CudaSharedTiledCollide) {
-    return {Order::kWarpSets, 0};
-  }
-#endif
-  return {Order::kAny, 0};
+  return "";
 }
 
 triplet_schedule::Schedule InputOrder(std::span<const Triplet> triplets) {

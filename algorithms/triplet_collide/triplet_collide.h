@@ -77,6 +77,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -132,23 +133,34 @@ class TooLarge : public Error {
 using CollideFn = void(const triplet_schedule::Schedule& schedule,
                        std::span<const Weight> weights, const Shapes& shapes,
                        std::span<Particle> particles);
-using Variant = adj::Variant<CollideFn>;
-
-// serial, simd4, simd_native, atomic_unscheduled, and cuda_shared,
-// cuda_global, cuda_shared_tiled when built with CUDA.
-std::span<const Variant> Variants();
-
 // Which schedules a variant consumes.
 enum class Order {
   kAny,          // any order: serial (in order), atomic_unscheduled (none)
   kSimdBatches,  // a simd schedule of `width` (SimdSchedulers())
   kWarpSets,     // a warp schedule (WarpSchedulers())
 };
+// A CUDA row's kernel on a resident scene (DeviceCollider runs it).
+enum class DeviceKernel { kNone, kShared, kGlobal, kSharedTiled };
+// What a row consumes and, for a CUDA row, which kernel it launches.
+struct Traits {
+  Order order = Order::kAny;
+  unsigned width = 0;         // the simd width it needs; 0: any
+  bool native_width = false;  // the width is NativeSimdWidth() at the call
+  DeviceKernel kernel = DeviceKernel::kNone;
+};
+// "order=simd_batches width=4", "order=warp_sets", "" for any order.
+std::string TraitsText(const Traits& traits);
+using Variant = adj::Variant<CollideFn, Traits>;
+
+// serial, simd4, simd_native, atomic_unscheduled, and cuda_shared,
+// cuda_global, cuda_shared_tiled when built with CUDA.
+std::span<const Variant> Variants();
+
 struct Consumes {
   Order order;
   unsigned width;  // the simd width it needs; 0: any
 };
-// For simd_native the width is NativeSimdWidth() at the time of the call.
+// The row's Traits, with simd_native's width NativeSimdWidth() now.
 Consumes ConsumesOf(const Variant& variant);
 
 // The lane count of float vectors on the Highway target dynamic dispatch

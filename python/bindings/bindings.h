@@ -234,11 +234,11 @@ struct ScheduleObject {
 
 // The row of `table` named `name`, or std::invalid_argument listing the
 // names (Python's ValueError); adj::Unavailable where it cannot run here.
-template <typename Fn>
-const adj::Variant<Fn>& PickVariant(std::span<const adj::Variant<Fn>> table,
-                                    std::string_view family,
-                                    std::string_view name) {
-  const adj::Variant<Fn>* variant = adj::FindVariant(table, name);
+template <typename Fn, typename Traits>
+const adj::Variant<Fn, Traits>& PickVariant(
+    std::span<const adj::Variant<Fn, Traits>> table, std::string_view family,
+    std::string_view name) {
+  const adj::Variant<Fn, Traits>* variant = adj::FindVariant(table, name);
   if (variant == nullptr) {
     std::string names;
     for (const auto& row : table) {

@@ -83,7 +83,7 @@ Simulation Start(nb::handle coords_object,
   return {variant.run(state, params),
           params,
           std::string(variant.name),
-          checks::fracture::MergeChoiceOf(variant.name, variant.backend),
+          checks::fracture::MergeChoiceOf(variant),
           {}};
 }
 

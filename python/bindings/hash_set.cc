@@ -29,7 +29,7 @@ struct HashSet {
 HashSet MakeSet(std::size_t capacity, const std::string& variant_name) {
   const hash_set::Variant& variant =
       PickVariant(hash_set::Variants(), "hash_set", variant_name);
-  return {variant.run(capacity), variant.name == "lock_free", {}};
+  return {variant.run(capacity), variant.traits.concurrent, {}};
 }
 
 // fn() on the set under its lock: shared where the variant lets `fn` run

@@ -38,6 +38,7 @@ nb::list Variants() {
     entry["origin"] = std::string(OriginName(row.origin));
     entry["twin"] = row.twin;
     entry["untwinned"] = row.untwinned;
+    entry["axes"] = row.traits;
     entry["description"] = row.description;
     entry["runs_here"] = row.availability.available;
     entry["why_not"] = row.availability.reason;
@@ -120,8 +121,9 @@ NB_MODULE(_adjacent, m) {
   m.def("variants", &adj::python::Variants,
         "Every family's variants: family, name, backend, origin (faithful, "
         "fixed, ours, baseline), twin (or why an openmp row has none: "
-        "untwinned), description, and whether it runs here (why_not when it "
-        "does not).");
+        "untwinned), its axes where it is a recipe of shared parts "
+        "('update=collapsed ...'), description, and whether it runs here "
+        "(why_not when it does not).");
   m.def(
       "families",
       [] {
