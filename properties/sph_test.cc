@@ -1021,7 +1021,7 @@ Points TightLattice(int n, float step) {
 // The neighbour lists of `neighbor` grow with the fluid's density: 3,000
 // particles within h of each other list 9 million entries (36 MB), refused
 // against a budget of 4 MiB before they are allocated.
-TEST(SphBudget, NeighbourListsOverTheBudgetAreRefused) {
+TEST(SphBudget, NeighborListsOverTheBudgetAreRefused) {
   Params params = WeaklyCompressible(0.01f, 1);
   State state = AtRest(TightLattice(3000, 0.0001f), 0.01f, params);
   const Variant* neighbor = FindVariant(Variants(), "neighbor");

@@ -19,6 +19,8 @@ house.*; run by hand from anywhere: tools/check-house.py [RULE...]).
                or fuzz/ decides what a row does by comparing its name
                (variant == "cuda"): what a row is lives in the row (its
                Traits). Benchmarks may pick rows for a sweep by name.
+  spelling     identifiers spell "neighbor" (prose in comments and
+               strings may say "neighbour"); C++ and Python code.
   family-lists no hand-written list of families outside the registry the
                build generates (registry/families.h; CMake: the global
                property ADJ_FAMILIES): four or more family names within
@@ -143,6 +145,42 @@ def check_name_dispatch(name, text):
                    f"a Traits field instead): {line.strip()}")
 
 
+BRITISH = re.compile(r"\b\w*[Nn]eighbour\w*\b")
+STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
+
+
+def code_of(line, python):
+    """The line without its strings and its comment."""
+    line = STRING.sub('""', line)
+    return line.split("#" if python else "//")[0]
+
+
+def check_spelling(name, text):
+    python = name.endswith(".py")
+    if not (python or re.search(r"\.(cc|h|cu|cuh)$", name)):
+        return
+    in_text = False  # inside a docstring or a raw string literal
+    for number, line in enumerate(text.splitlines(), 1):
+        if python:
+            toggles = line.count('"""') % 2 == 1
+            if in_text or toggles:
+                in_text = in_text != toggles
+                continue
+        else:
+            if in_text:
+                in_text = ')"' not in line
+                continue
+            if 'R"(' in line and ')"' not in line.split('R"(', 1)[1]:
+                in_text = True
+                continue
+        if line.lstrip().startswith(("//", "*", "#")):
+            continue
+        found = BRITISH.findall(code_of(line, python))
+        if found:
+            yield (f"{name}:{number}: identifier spelt with 'neighbour' "
+                   f"(write 'neighbor'): {', '.join(found)}")
+
+
 def planted_problems_are_found(names):
     """Each rule flags a planted offence and passes its clean twin, so that
     a rule broken into silence fails here rather than passing everything."""
@@ -161,12 +199,15 @@ def planted_problems_are_found(names):
             not any(check_public_header("a.h", "using ScanFn = void();")) and
             any(check_name_dispatch("checks/a.cc", 'if (variant == "cuda") {')) and
             not any(check_name_dispatch("checks/a.cc",
-                                        "if (variant.traits.device) {")))
+                                        "if (variant.traits.device) {")) and
+            any(check_spelling("a.cc", "ForEachNeighbour(x);")) and
+            not any(check_spelling("a.cc", "f(x);  // each neighbour")) and
+            not any(check_spelling("a.cc", 'Say("neighbours");')))
 
 
 def main(argv):
     rules = set(argv) or {"shared", "issues", "family-lists",
-                          "public-headers", "name-dispatch"}
+                          "public-headers", "name-dispatch", "spelling"}
     names = families()
     if len(names) < NAMES_IN_A_LIST or not planted_problems_are_found(names):
         print("check-house: a rule no longer finds its planted offence")
@@ -184,6 +225,8 @@ def main(argv):
             problems += check_family_lists(name, text, names)
         if "name-dispatch" in rules:
             problems += check_name_dispatch(name, text)
+        if "spelling" in rules:
+            problems += check_spelling(name, text)
     if "public-headers" in rules:
         for family in names:
             for header in public_headers(family):

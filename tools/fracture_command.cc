@@ -208,6 +208,109 @@ Image Render(const fracture::State& state, const Csr& belong) {
   return image;
 }
 
+// The tool's positions frame by frame: a blade or a sphere pressed down
+// from above, or random damage. The cut starts where the tool first meets
+// the solid (the highest particle under it) and goes 45 % of the solid's
+// height there deep.
+class Cut {
+ public:
+  Cut(const scenes::Voxels& voxels, const std::string& kind)
+      : voxels_(voxels),
+        kind_(kind),
+        blade_{static_cast<float>(voxels.grid[0] / 2) - 0.5f, 1.0f,
+               voxels.grid[2] / 4,
+               voxels.grid[2] / 4 + std::max(1u, voxels.grid[2] / 2), 1.0f},
+        impact_{static_cast<float>(voxels.grid[0] / 2),
+                static_cast<float>(voxels.grid[2] / 2),
+                std::max(1.5f, static_cast<float>(voxels.grid[1]) / 6), 1.0f,
+                2.0f},
+        random_count_(static_cast<std::uint32_t>(
+            std::max<std::size_t>(1, voxels.cells.size() / 10000))) {
+    const std::uint32_t ny = voxels.grid[1];
+    std::uint32_t top = 0;
+    std::uint32_t bottom = ny;
+    for (const auto& c : voxels.cells) {
+      if (!Under(c)) continue;
+      top = std::max(top, c[1]);
+      bottom = std::min(bottom, c[1]);
+    }
+    if (bottom > top) bottom = top;
+    approach_ = ny - 1 - top;
+    cut_frames_ = static_cast<std::uint32_t>(
+        std::max(1.0, std::round(0.45 * (top - bottom + 1))));
+  }
+
+  Points At(std::uint32_t frame) const {
+    if (kind_ == "random") {
+      return scenes::RandomDamage(voxels_, random_count_, 5.0f, 1 + frame);
+    }
+    const std::uint32_t held = std::min(frame, cut_frames_);
+    if (kind_ == "impact") {
+      // The sphere's lowest point is at ny - frame + radius - radius.
+      return scenes::SpherePositions(voxels_, impact_, approach_ + held + 1);
+    }
+    return scenes::BladePositions(voxels_, blade_, approach_ + held + 1);
+  }
+
+ private:
+  template <typename Cell>
+  bool Under(const Cell& c) const {
+    if (kind_ == "blade") {
+      const float x = static_cast<float>(c[0]);
+      return std::abs(x - blade_.plane_x) < 1 && c[2] >= blade_.z_begin &&
+             c[2] < blade_.z_end;
+    }
+    if (kind_ == "impact") {
+      const float dx = static_cast<float>(c[0]) - impact_.center_x;
+      const float dz = static_cast<float>(c[2]) - impact_.center_z;
+      return dx * dx + dz * dz <= impact_.radius * impact_.radius;
+    }
+    return false;
+  }
+
+  const scenes::Voxels& voxels_;
+  std::string kind_;
+  scenes::Blade blade_;
+  scenes::Impact impact_;
+  std::uint32_t random_count_;
+  std::uint32_t approach_ = 0;
+  std::uint32_t cut_frames_ = 1;
+};
+
+// The scene's solid with the published cluster layout (cubes of side 8
+// every 5 nodes).
+fracture::State InitialState(const scenes::Voxels& voxels) {
+  std::vector<fracture::Coord> coords;
+  coords.reserve(voxels.cells.size());
+  for (const auto& c : voxels.cells) coords.push_back({c[0], c[1], c[2]});
+  return fracture::MakeState({voxels.grid[0], voxels.grid[1], voxels.grid[2]},
+                             std::move(coords),
+                             scenes::CubeClusters(voxels, 8, 5));
+}
+
+// "" when a frame kept what it must: without removals the state is the
+// last one with the frame counter advanced; with removals the invariants
+// hold and every survivor of a dissolved cluster is in a cluster again.
+std::string FrameProblem(const fracture::FrameReport& report,
+                         const fracture::State& before,
+                         const Csr& before_belong, const fracture::State& after,
+                         const Csr& belong, const fracture::Params& params) {
+  if (report.removed == 0) {
+    fracture::State expected = before;
+    ++expected.frame;
+    if (!(after == expected) || !(belong == before_belong)) {
+      return "a frame without removals changed the state";
+    }
+    return "";
+  }
+  std::string broken =
+      checks::fracture::FirstBrokenInvariant(after, belong, params);
+  if (broken.empty()) {
+    broken = checks::fracture::FirstUnclusteredSurvivor(before, after);
+  }
+  return broken;
+}
+
 }  // namespace
 
 int FractureCommand(const std::vector<std::string>& given) {
@@ -251,61 +354,13 @@ int FractureCommand(const std::vector<std::string>& given) {
     return kUsage;
   }
   const scenes::Voxels& voxels = scene.voxels;
-  std::vector<fracture::Coord> coords;
-  coords.reserve(voxels.cells.size());
-  for (const auto& c : voxels.cells) coords.push_back({c[0], c[1], c[2]});
-  const fracture::State initial = fracture::MakeState(
-      {voxels.grid[0], voxels.grid[1], voxels.grid[2]}, std::move(coords),
-      scenes::CubeClusters(voxels, 8, 5));
+  const fracture::State initial = InitialState(voxels);
   fracture::Params params;
   params.damage_distance = 1.5f;
   params.max_cluster_size = 2048;
   params.min_cluster_size = 64;
 
-  const std::uint32_t ny = voxels.grid[1];
-  const scenes::Blade blade{
-      static_cast<float>(voxels.grid[0] / 2) - 0.5f, 1.0f, voxels.grid[2] / 4,
-      voxels.grid[2] / 4 + std::max(1u, voxels.grid[2] / 2), 1.0f};
-  const scenes::Impact impact{static_cast<float>(voxels.grid[0] / 2),
-                              static_cast<float>(voxels.grid[2] / 2),
-                              std::max(1.5f, static_cast<float>(ny) / 6), 1.0f,
-                              2.0f};
-  // The cut starts where the tool first meets the solid (the highest
-  // particle under it) and goes 45 % of the solid's height there deep.
-  std::uint32_t top = 0;
-  std::uint32_t bottom = ny;
-  for (const auto& c : voxels.cells) {
-    bool under = false;
-    if (cut == "blade") {
-      const float x = static_cast<float>(c[0]);
-      under = std::abs(x - blade.plane_x) < 1 && c[2] >= blade.z_begin &&
-              c[2] < blade.z_end;
-    } else if (cut == "impact") {
-      const float dx = static_cast<float>(c[0]) - impact.center_x;
-      const float dz = static_cast<float>(c[2]) - impact.center_z;
-      under = dx * dx + dz * dz <= impact.radius * impact.radius;
-    }
-    if (!under) continue;
-    top = std::max(top, c[1]);
-    bottom = std::min(bottom, c[1]);
-  }
-  if (bottom > top) bottom = top;
-  const std::uint32_t approach = ny - 1 - top;
-  const auto cut_frames = static_cast<std::uint32_t>(
-      std::max(1.0, std::round(0.45 * (top - bottom + 1))));
-  const auto random_count = static_cast<std::uint32_t>(
-      std::max<std::size_t>(1, voxels.cells.size() / 10000));
-  const auto positions_at = [&](std::uint32_t f) {
-    if (cut == "random") {
-      return scenes::RandomDamage(voxels, random_count, 5.0f, 1 + f);
-    }
-    const std::uint32_t held = std::min(f, cut_frames);
-    if (cut == "impact") {
-      // The sphere's lowest point is at ny - frame + radius - radius.
-      return scenes::SpherePositions(voxels, impact, approach + held + 1);
-    }
-    return scenes::BladePositions(voxels, blade, approach + held + 1);
-  };
+  const Cut tool(voxels, cut);
 
   std::printf(
       "%s: grid %u x %u x %u, %zu particles, %zu clusters; variant "
@@ -335,7 +390,7 @@ int FractureCommand(const std::vector<std::string>& given) {
     }
   }
   for (std::uint64_t f = 0; f < frames; ++f) {
-    const Points positions = positions_at(static_cast<std::uint32_t>(f));
+    const Points positions = tool.At(static_cast<std::uint32_t>(f));
     fracture::FrameReport report;
     const auto start = std::chrono::steady_clock::now();
     simulation->Step(positions, report);
@@ -346,22 +401,9 @@ int FractureCommand(const std::vector<std::string>& given) {
     removed += report.removed;
     fracture::State after = simulation->Snapshot();
     Csr belong = simulation->BelongLists();
-    std::string broken;
-    if (report.removed == 0) {
-      // Nothing removed: the state must be the last one (which kept the
-      // invariants) with the frame counter advanced.
-      fracture::State expected = before;
-      ++expected.frame;
-      if (!(after == expected) || !(belong == before_belong)) {
-        broken = "a frame without removals changed the state";
-      }
-    } else {
-      broken = checks::fracture::FirstBrokenInvariant(after, belong, params);
-      if (broken.empty()) {
-        broken = checks::fracture::FirstUnclusteredSurvivor(before, after);
-      }
-      ++checked;
-    }
+    const std::string broken =
+        FrameProblem(report, before, before_belong, after, belong, params);
+    checked += report.removed > 0;
     if (report.removed > 0) {
       std::printf(
           "frame %5llu: removed %u, influenced %u, new %u (merged %u, "

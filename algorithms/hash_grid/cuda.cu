@@ -191,8 +191,8 @@ struct Grid {
 // Walks slot s's window (hash_grid.h: WindowReach); calls keep(id) for every
 // neighbour in cell order and returns the candidates tested.
 template <typename Keep>
-__device__ unsigned long long ForEachNeighbour(const Grid& g, std::size_t s,
-                                               Keep&& keep) {
+__device__ unsigned long long ForEachNeighbor(const Grid& g, std::size_t s,
+                                              Keep&& keep) {
   const double p[3] = {g.x[s], g.y[s], g.z[s]};
   const std::uint32_t self = g.ids[s];
   const int lo_x = FloorCell(p[0] - g.reach, g.spacing);
@@ -239,7 +239,7 @@ __global__ void WalkRows(Grid g, std::size_t n, std::uint32_t capacity,
   unsigned long long longest = 0;
   if (s < n) {
     std::uint32_t kept = 0;
-    tested = ForEachNeighbour(g, s, [&](std::uint32_t other) {
+    tested = ForEachNeighbor(g, s, [&](std::uint32_t other) {
       if (kept < capacity) staging[std::size_t{kept} * n + s] = other;
       ++kept;
     });
@@ -281,7 +281,7 @@ __global__ void FillRows(Grid g, std::size_t n, const std::uint32_t* offsets,
   const std::size_t s = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x;
   if (s >= n) return;
   std::uint32_t* row = indices + offsets[g.ids[s]];
-  ForEachNeighbour(g, s, [&](std::uint32_t other) { *row++ = other; });
+  ForEachNeighbor(g, s, [&](std::uint32_t other) { *row++ = other; });
 }
 
 // CUB's two-call pattern: size the scratch, then run. The scratch grows

@@ -173,7 +173,7 @@ __device__ void ForEachRow(unsigned long long key, const Grid& g,
 // c n + k, so that a warp's lanes read one row of memory), at most
 // `capacity` each; count[k] is the true count even where it overflows.
 struct Lists {
-  std::uint32_t* neighbours;
+  std::uint32_t* neighbors;
   std::uint32_t* count;
   std::uint32_t capacity;
   unsigned long long* longest;
@@ -215,7 +215,7 @@ __global__ void Densities(Packed f, const unsigned long long* __restrict__ keys,
         density += other.w * (c.poly6 * (d * d * d));
         if (list && j != k) {
           if (listed < lists.capacity) {
-            lists.neighbours[std::size_t{listed} * n + k] = j;
+            lists.neighbors[std::size_t{listed} * n + k] = j;
           }
           ++listed;
         }
@@ -236,7 +236,7 @@ __global__ void Densities(Packed f, const unsigned long long* __restrict__ keys,
 }
 
 // What a force kernel reads of particle k and its neighbours.
-struct Neighbourhood {
+struct Neighborhood {
   const float4* __restrict__ position_mass;
   const float4* __restrict__ velocity_pressure;
   const float* __restrict__ inverse;
@@ -245,7 +245,7 @@ struct Neighbourhood {
 // The contract's acceleration of sorted particle k (own, own_v, 1 / rho_k
 // = ik) by j != k within h, added to a; the pair's squared distance is
 // r2 < h^2 and d = x_k - x_j.
-__device__ void AddPair(const Neighbourhood& f, const detail::PairConstants& c,
+__device__ void AddPair(const Neighborhood& f, const detail::PairConstants& c,
                         const float4& own_v, float ik, std::uint32_t j,
                         float mass_j, float dx, float dy, float dz, float r2,
                         detail::Vec3& a) {
@@ -274,7 +274,7 @@ __device__ bool NotFinite(float x, float y, float z, float vx, float vy,
 // integration, written to the particle's place in the state's order.
 template <Form kForm, typename Starts>
 __global__ void ForcesAndIntegration(
-    Neighbourhood f, const float* __restrict__ density,
+    Neighborhood f, const float* __restrict__ density,
     const unsigned long long* __restrict__ keys,
     const std::uint32_t* __restrict__ ids, std::uint32_t n, Grid g,
     Starts starts, Lists lists, detail::PairConstants c, Params params,
@@ -311,7 +311,7 @@ __global__ void ForcesAndIntegration(
       const std::uint32_t listed = min(lists.count[k], lists.capacity);
       tested += listed;
       for (std::uint32_t l = 0; l < listed; ++l) {
-        visit(lists.neighbours[std::size_t{l} * n + k]);
+        visit(lists.neighbors[std::size_t{l} * n + k]);
       }
     } else {
       ForEachRow(keys[k], g, starts,
@@ -429,8 +429,8 @@ void ForEachBuffer(Stepper& s, std::size_t n, const Geometry& geometry,
   visit(s.sorted_ids, n);
   visit(s.cell_start, geometry.table ? geometry.cells + 1 : 0);
   if (form == Form::kNeighborList) {
-    visit(s.neighbour_count, n);
-    visit(s.neighbours, n * s.list_capacity);
+    visit(s.neighbor_count, n);
+    visit(s.neighbors, n * s.list_capacity);
   }
   visit(s.temp, temp_bytes);
 }
@@ -461,7 +461,7 @@ struct Launch {
 template <Form kForm, typename Starts>
 void LaunchPasses(Stepper& s, const Launch& l, const Starts& starts) {
   const Params& params = *l.params;
-  const Lists lists{s.neighbours.data(), s.neighbour_count.data(),
+  const Lists lists{s.neighbors.data(), s.neighbor_count.data(),
                     s.list_capacity, s.counter.data() + 2};
   if constexpr (kForm != Form::kCollapsed) {
     const bool list = kForm == Form::kNeighborList;
@@ -471,8 +471,8 @@ void LaunchPasses(Stepper& s, const Launch& l, const Starts& starts) {
         s.counter.data() + 1);
   }
   ForcesAndIntegration<kForm><<<BlocksFor(l.n), kThreads, 0, l.stream>>>(
-      Neighbourhood{l.packed.position_mass, l.packed.velocity_pressure,
-                    l.packed.inverse},
+      Neighborhood{l.packed.position_mass, l.packed.velocity_pressure,
+                   l.packed.inverse},
       l.packed.density, s.sorted_keys.data(), s.sorted_ids.data(), l.n, l.grid,
       starts, lists, l.constants, params, l.out, l.move_bound2,
       // The unsorted keys are free once sorted: oversteps' steps go there.

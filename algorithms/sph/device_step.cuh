@@ -119,7 +119,7 @@ struct Stepper {
   // particle the finished-step test flagged (all ones: none)
   cuda::DeviceBuffer<unsigned long long> counter;
   cuda::DeviceBuffer<std::uint32_t> ids, sorted_ids, cell_start;
-  cuda::DeviceBuffer<std::uint32_t> neighbours, neighbour_count;
+  cuda::DeviceBuffer<std::uint32_t> neighbors, neighbor_count;
   std::uint32_t list_capacity = 0;
   cuda::DeviceBuffer<unsigned char> temp;
   // 8 arrays of n floats (the 7 above and mass), the host side of every

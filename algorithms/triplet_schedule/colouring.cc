@@ -236,12 +236,12 @@ Colouring TripletFrontColouring(
           // unconditional (an uncoloured neighbour marks the spare last
           // entry of colour_used; a queued or coloured one is written to
           // order[tail] without advancing tail).
-          const std::uint32_t neighbour = rows[e];
-          const std::uint32_t theirs = colour[neighbour];
+          const std::uint32_t neighbor = rows[e];
+          const std::uint32_t theirs = colour[neighbor];
           const bool is_new = theirs == kNone;
           colour_used[std::min(theirs, spare)] = t;
-          colour[is_new ? neighbour : spare_triplet] = kQueued;
-          order[tail] = neighbour;
+          colour[is_new ? neighbor : spare_triplet] = kQueued;
+          order[tail] = neighbor;
           tail += is_new;
         }
       }

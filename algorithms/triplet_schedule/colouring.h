@@ -53,9 +53,9 @@ Colouring WarpModelColouring(std::span<const Triplet> triplets,
 // Calls f(v) for every triplet v != t sharing a particle with t (a triplet
 // sharing two particles comes twice).
 template <class F>
-void ForEachNeighbour(std::span<const Triplet> triplets,
-                      const triangle_adjacency::Adjacency& adjacency,
-                      std::uint32_t t, F&& f) {
+void ForEachNeighbor(std::span<const Triplet> triplets,
+                     const triangle_adjacency::Adjacency& adjacency,
+                     std::uint32_t t, F&& f) {
   for (int k = 0; k < 3; ++k) {
     for (const std::uint32_t v : adjacency.csr.Row(triplets[t][k])) {
       if (v != t) f(v);

@@ -49,8 +49,8 @@ void Warp(std::span<const Triplet> input, std::size_t particle_count,
   for (std::uint32_t tri = 0; tri < count; ++tri) {
     const Triplet& triplet = input[tri];
     for (int k = 0; k < 3; ++k) {
-      for (const std::uint32_t neighbour : adjacency.csr.Row(triplet[k])) {
-        if (set_of[neighbour] != kNone) sets[set_of[neighbour]].mark = tri;
+      for (const std::uint32_t neighbor : adjacency.csr.Row(triplet[k])) {
+        if (set_of[neighbor] != kNone) sets[set_of[neighbor]].mark = tri;
       }
     }
     std::uint32_t best = kNone;

@@ -18,7 +18,7 @@ constexpr std::uint32_t kNoneFound = std::numeric_limits<std::uint32_t>::max();
 
 // Per colour below `limit`: how many distinct neighbours of t hold it (0, 1
 // or 2 meaning "more"), and which one when it is 1.
-struct NeighbourColours {
+struct NeighborColours {
   std::vector<std::uint8_t> count;
   std::vector<std::uint32_t> holder;
 
@@ -28,7 +28,7 @@ struct NeighbourColours {
               std::uint32_t limit) {
     count.assign(limit, 0);
     holder.assign(limit, kNoneFound);
-    ForEachNeighbour(triplets, adjacency, t, [&](std::uint32_t v) {
+    ForEachNeighbor(triplets, adjacency, t, [&](std::uint32_t v) {
       const std::uint32_t c = colour[v];
       if (c >= limit || holder[c] == v) return;
       if (count[c] == 0) {
@@ -70,8 +70,8 @@ class KempeChains {
                      std::uint32_t top) {
     if (budget_ == 0) return kNoneFound;
     around_.clear();
-    ForEachNeighbour(triplets, adjacency, t,
-                     [&](std::uint32_t v) { around_.push_back(v); });
+    ForEachNeighbor(triplets, adjacency, t,
+                    [&](std::uint32_t v) { around_.push_back(v); });
     std::sort(around_.begin(), around_.end());
     around_.erase(std::unique(around_.begin(), around_.end()), around_.end());
     for (std::uint32_t c = 0; c < top; ++c) {
@@ -115,7 +115,7 @@ class KempeChains {
     const std::size_t longest = std::min(kLongestChain, budget_);
     bool ok = chain_.size() <= longest;
     for (std::size_t head = 0; head < chain_.size() && ok; ++head) {
-      ForEachNeighbour(triplets, adjacency, chain_[head], [&](std::uint32_t v) {
+      ForEachNeighbor(triplets, adjacency, chain_[head], [&](std::uint32_t v) {
         if (!ok || (colour[v] != c && colour[v] != d)) return;
         if ((colour[v] == d &&
              std::binary_search(around_.begin(), around_.end(), v)) ||
@@ -143,8 +143,8 @@ bool EmptyColour(std::span<const Triplet> triplets,
                  std::vector<std::uint32_t>& colour,
                  std::span<const std::uint32_t> members, std::uint32_t top,
                  KempeChains& kempe) {
-  NeighbourColours around_t;
-  NeighbourColours around_u;
+  NeighborColours around_t;
+  NeighborColours around_u;
   for (const std::uint32_t t : members) {
     around_t.Gather(triplets, adjacency, colour, t, top);
     std::uint32_t free = around_t.FirstFree(kNoneFound);
@@ -254,8 +254,8 @@ void SpreadBanks(std::span<const Triplet> triplets,
         }
       } else {
         ++stamp;
-        ForEachNeighbour(triplets, adjacency, t,
-                         [&](std::uint32_t v) { blocked[colour[v]] = stamp; });
+        ForEachNeighbor(triplets, adjacency, t,
+                        [&](std::uint32_t v) { blocked[colour[v]] = stamp; });
         for (std::uint32_t c = 0; c < colours; ++c) {
           if (c != from && blocked[c] != stamp) consider(c);
         }
