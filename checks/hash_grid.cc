@@ -115,10 +115,12 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> MullerWindowMisses(
   return misses;
 }
 
-std::string FirstDifference(const Points& points, const Params& params,
-                            const Expected& expected, const Neighbors& got,
-                            bool muller_multiplicity) {
-  const std::size_t n = points.size();
+namespace {
+
+// What is wrong with the lists' shape before any row is read: a valid Csr
+// of one row per particle, candidates counted, an order its list kind has.
+std::string ShapeDifference(std::size_t n, const Expected& expected,
+                            const Neighbors& got) {
   if (expected.particles != n) return "the oracle's rows are of another cloud";
   try {
     ValidateCsr(got.csr, n);
@@ -135,6 +137,18 @@ std::string FirstDifference(const Points& points, const Params& params,
   }
   if (got.order == RowOrder::kMuller && got.list != ListKind::kHalf) {
     return "Müller's order on a full list";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string FirstDifference(const Points& points, const Params& params,
+                            const Expected& expected, const Neighbors& got,
+                            bool muller_multiplicity) {
+  const std::size_t n = points.size();
+  if (std::string shape = ShapeDifference(n, expected, got); !shape.empty()) {
+    return shape;
   }
   const auto cell_key = [&](std::uint32_t j) {
     const auto cell = [&](float c) {

@@ -218,6 +218,8 @@ Frame Split(const World& before, const Points& positions, const Rules& rules) {
   return frame;
 }
 
+// Long: the oracle's frame, stage after stage in the published order, so
+// that it reads as the description it is checked against.
 Frame Step(const World& before, const Points& positions, const Rules& rules,
            const std::vector<std::vector<std::uint32_t>>* choice) {
   Frame frame = Split(before, positions, rules);

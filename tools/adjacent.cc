@@ -400,6 +400,38 @@ void PrintCloudHeader(const std::string& name, const Points& points,
       static_cast<double>(params.spacing), params.table_size);
 }
 
+// What the hashed row (Müller's) found beside the exact ones: its
+// duplicates and candidates, and the faithful quirks where they showed.
+void PrintHashedRow(const NeighborsRow& muller, std::size_t particles) {
+  const std::uint64_t distinct = muller.entries - muller.duplicates;
+  std::printf(
+      "muller duplicates        %llu (%.3f %% of his %llu distinct "
+      "entries)\n",
+      static_cast<unsigned long long>(muller.duplicates),
+      distinct == 0 ? 0.0
+                    : 100.0 * static_cast<double>(muller.duplicates) /
+                          static_cast<double>(distinct),
+      static_cast<unsigned long long>(distinct));
+  std::printf(
+      "muller candidates        %.3f per particle (self and repeats "
+      "included)\n",
+      muller.candidates);
+  if (muller.window_misses > 0) {
+    std::printf(
+        "muller window misses     %llu pairs just past a cell boundary "
+        "that his window does not reach (faithful)\n",
+        static_cast<unsigned long long>(muller.window_misses));
+  }
+  if (muller.queries_past_slots > 0) {
+    std::printf(
+        "muller past slots        %llu of %zu queries met more candidates "
+        "than his %zu queryIds slots; his rows store a 0 for each one "
+        "dropped (faithful)\n",
+        static_cast<unsigned long long>(muller.queries_past_slots), particles,
+        particles);
+  }
+}
+
 int Neighbors(std::vector<std::string> args) {
   if (WantsHelp(args)) {
     std::cout << kNeighborsHelp;
@@ -441,35 +473,7 @@ int Neighbors(std::vector<std::string> args) {
                   static_cast<unsigned long long>(first->max_neighbors));
     }
   }
-  if (muller != nullptr) {
-    const std::uint64_t distinct = muller->entries - muller->duplicates;
-    std::printf(
-        "muller duplicates        %llu (%.3f %% of his %llu distinct "
-        "entries)\n",
-        static_cast<unsigned long long>(muller->duplicates),
-        distinct == 0 ? 0.0
-                      : 100.0 * static_cast<double>(muller->duplicates) /
-                            static_cast<double>(distinct),
-        static_cast<unsigned long long>(distinct));
-    std::printf(
-        "muller candidates        %.3f per particle (self and repeats "
-        "included)\n",
-        muller->candidates);
-    if (muller->window_misses > 0) {
-      std::printf(
-          "muller window misses     %llu pairs just past a cell boundary "
-          "that his window does not reach (faithful)\n",
-          static_cast<unsigned long long>(muller->window_misses));
-    }
-    if (muller->queries_past_slots > 0) {
-      std::printf(
-          "muller past slots        %llu of %zu queries met more candidates "
-          "than his %zu queryIds slots; his rows store a 0 for each one "
-          "dropped (faithful)\n",
-          static_cast<unsigned long long>(muller->queries_past_slots),
-          points.size(), points.size());
-    }
-  }
+  if (muller != nullptr) PrintHashedRow(*muller, points.size());
   std::printf("%-24s %-7s %-4s %12s %12s %10s %10s %7s %11s\n", "variant",
               "backend", "list", "entries", "pairs", "cand/part", "duplicates",
               "threads", "time");

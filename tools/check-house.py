@@ -21,6 +21,11 @@ house.*; run by hand from anywhere: tools/check-house.py [RULE...]).
                Traits). Benchmarks may pick rows for a sweep by name.
   spelling     identifiers spell "neighbor" (prose in comments and
                strings may say "neighbour"); C++ and Python code.
+  long-functions
+               no function of algorithms/, checks/, reference/, registry/ or
+               tools/ runs over 100 lines unless a comment just above it
+               starting "Long:" says why (a table, one parallel region
+               whose barriers span its passes, ...).
   family-lists no hand-written list of families outside the registry the
                build generates (registry/families.h; CMake: the global
                property ADJ_FAMILIES): four or more family names within
@@ -181,6 +186,51 @@ def check_spelling(name, text):
                    f"(write 'neighbor'): {', '.join(found)}")
 
 
+LONG_LAYERS = ("algorithms/", "checks/", "reference/", "registry/", "tools/")
+MOST_LINES = 100
+BLOCK_HEAD = re.compile(
+    r"\)\s*(const|noexcept|override|mutable)?\s*(->\s*[\w:<>]+)?\s*$")
+
+
+def function_blocks(text):
+    """(first line, last line, name) of each brace block that follows a
+    parenthesis closing a signature: functions and lambdas, not control
+    statements or OpenMP regions. Comments and strings are blanked first."""
+    code = re.sub(r"//[^\n]*", "", text)
+    code = re.sub(r'"(\\.|[^"\\\n])*"', '""', code)
+    stack, line = [], 1
+    for index, char in enumerate(code):
+        if char == "\n":
+            line += 1
+        elif char == "{":
+            stack.append((line, code[max(0, index - 400):index]))
+        elif char == "}" and stack:
+            first, before = stack.pop()
+            head = before.split(";")[-1].split("}")[-1].split("{")[-1]
+            last_line = head.rstrip().split("\n")[-1]
+            if (not BLOCK_HEAD.search(head.rstrip())
+                    or re.search(r"^\s*#\s*pragma|\b(if|for|while|switch|"
+                                 r"catch)\s*\(", last_line)):
+                continue
+            names = re.findall(r"([A-Za-z_][\w:]*)\s*\(", head)
+            yield first, line, names[0] if names else "?"
+
+
+def check_long_functions(name, text):
+    if not name.startswith(LONG_LAYERS) or not re.search(
+            r"\.(cc|h|cu|cuh)$", name):
+        return
+    lines = text.splitlines()
+    for first, last, function in function_blocks(text):
+        if last - first + 1 <= MOST_LINES:
+            continue
+        above = lines[max(0, first - 14):first]
+        if any(re.match(r"\s*// Long:", line) for line in above):
+            continue
+        yield (f"{name}:{first}: {function} runs {last - first + 1} lines "
+               f"(over {MOST_LINES}) with no \"// Long:\" reason above it")
+
+
 def planted_problems_are_found(names):
     """Each rule flags a planted offence and passes its clean twin, so that
     a rule broken into silence fails here rather than passing everything."""
@@ -202,12 +252,20 @@ def planted_problems_are_found(names):
                                         "if (variant.traits.device) {")) and
             any(check_spelling("a.cc", "ForEachNeighbour(x);")) and
             not any(check_spelling("a.cc", "f(x);  // each neighbour")) and
-            not any(check_spelling("a.cc", 'Say("neighbours");')))
+            not any(check_spelling("a.cc", 'Say("neighbours");')) and
+            any(check_long_functions("tools/a.cc", "int F(int x) {\n" +
+                                     "  x++;\n" * 120 + "}\n")) and
+            not any(check_long_functions("tools/a.cc",
+                                         "// Long: a table.\nint F(int x) {\n"
+                                         + "  x++;\n" * 120 + "}\n")) and
+            not any(check_long_functions("tools/a.cc", "int F(int x) {\n" +
+                                         "  x++;\n" * 90 + "}\n")))
 
 
 def main(argv):
     rules = set(argv) or {"shared", "issues", "family-lists",
-                          "public-headers", "name-dispatch", "spelling"}
+                          "public-headers", "name-dispatch", "spelling",
+                          "long-functions"}
     names = families()
     if len(names) < NAMES_IN_A_LIST or not planted_problems_are_found(names):
         print("check-house: a rule no longer finds its planted offence")
@@ -227,6 +285,8 @@ def main(argv):
             problems += check_name_dispatch(name, text)
         if "spelling" in rules:
             problems += check_spelling(name, text)
+        if "long-functions" in rules:
+            problems += check_long_functions(name, text)
     if "public-headers" in rules:
         for family in names:
             for header in public_headers(family):

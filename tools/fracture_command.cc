@@ -311,6 +311,54 @@ std::string FrameProblem(const fracture::FrameReport& report,
   return broken;
 }
 
+// LoadScene, a file or size it cannot read said on stderr (false); a
+// refusal for resources goes on up (exit 3, by Main's handlers).
+bool LoadSceneOrSay(const FractureOptions& options, Scene& scene) {
+  try {
+    scene = LoadScene(options.scene, options.particles);
+    return true;
+  } catch (const ResourceError&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& error) {
+    std::cerr << "adjacent fracture: " << error.what() << "\n";
+    return false;
+  }
+}
+
+// The command's update parameters (its help states them).
+fracture::Params CommandParams() {
+  fracture::Params params;
+  params.damage_distance = 1.5f;
+  params.max_cluster_size = 2048;
+  params.min_cluster_size = 64;
+  return params;
+}
+
+// The run's first line: the scene, the variant, the cut.
+void PrintRunHeader(const Scene& scene, const fracture::State& initial,
+                    const FractureOptions& options) {
+  const scenes::Voxels& voxels = scene.voxels;
+  std::printf(
+      "%s: grid %u x %u x %u, %zu particles, %zu clusters; variant "
+      "%s, cut %s, %llu frames\n",
+      scene.name.c_str(), voxels.grid[0], voxels.grid[1], voxels.grid[2],
+      initial.Particles(), initial.clusters.Live(), options.variant.c_str(),
+      options.cut.c_str(), static_cast<unsigned long long>(options.frames));
+}
+
+// The line of a frame that removed particles.
+void PrintFrame(std::uint64_t frame, const fracture::FrameReport& report,
+                const fracture::State& after, double seconds) {
+  std::printf(
+      "frame %5llu: removed %u, influenced %u, new %u (merged %u, "
+      "inserted %u, expanded %u), live clusters %zu, %.3f ms\n",
+      static_cast<unsigned long long>(frame), report.removed, report.influenced,
+      report.new_clusters, report.merged, report.inserted, report.expanded,
+      after.clusters.Live(), seconds * 1e3);
+}
+
 }  // namespace
 
 int FractureCommand(const std::vector<std::string>& given) {
@@ -343,31 +391,14 @@ int FractureCommand(const std::vector<std::string>& given) {
     return kUsage;
   }
   Scene scene;
-  try {
-    scene = LoadScene(options.scene, options.particles);
-  } catch (const ResourceError&) {
-    throw;  // refused for resources: exit 3, by Main's handlers
-  } catch (const std::bad_alloc&) {
-    throw;
-  } catch (const std::exception& error) {
-    std::cerr << "adjacent fracture: " << error.what() << "\n";
-    return kUsage;
-  }
+  if (!LoadSceneOrSay(options, scene)) return kUsage;
   const scenes::Voxels& voxels = scene.voxels;
   const fracture::State initial = InitialState(voxels);
-  fracture::Params params;
-  params.damage_distance = 1.5f;
-  params.max_cluster_size = 2048;
-  params.min_cluster_size = 64;
+  const fracture::Params params = CommandParams();
 
   const Cut tool(voxels, cut);
 
-  std::printf(
-      "%s: grid %u x %u x %u, %zu particles, %zu clusters; variant "
-      "%s, cut %s, %llu frames\n",
-      scene.name.c_str(), voxels.grid[0], voxels.grid[1], voxels.grid[2],
-      initial.Particles(), initial.clusters.Live(), variant_name.c_str(),
-      cut.c_str(), static_cast<unsigned long long>(frames));
+  PrintRunHeader(scene, initial, options);
   std::error_code ignored;
   std::filesystem::create_directories(png_dir, ignored);
   auto simulation = variant->run(initial, params);
@@ -380,14 +411,11 @@ int FractureCommand(const std::vector<std::string>& given) {
   std::uint64_t checked = 0;
   fracture::State before = initial;
   Csr before_belong = simulation->BelongLists();
-  {
-    const std::string broken =
-        checks::fracture::FirstBrokenInvariant(before, before_belong, params);
-    if (!broken.empty()) {
-      std::printf("the initial state breaks an invariant: %s\n",
-                  broken.c_str());
-      return kBroken;
-    }
+  if (const std::string broken =
+          checks::fracture::FirstBrokenInvariant(before, before_belong, params);
+      !broken.empty()) {
+    std::printf("the initial state breaks an invariant: %s\n", broken.c_str());
+    return kBroken;
   }
   for (std::uint64_t f = 0; f < frames; ++f) {
     const Points positions = tool.At(static_cast<std::uint32_t>(f));
@@ -404,14 +432,7 @@ int FractureCommand(const std::vector<std::string>& given) {
     const std::string broken =
         FrameProblem(report, before, before_belong, after, belong, params);
     checked += report.removed > 0;
-    if (report.removed > 0) {
-      std::printf(
-          "frame %5llu: removed %u, influenced %u, new %u (merged %u, "
-          "inserted %u, expanded %u), live clusters %zu, %.3f ms\n",
-          static_cast<unsigned long long>(f), report.removed, report.influenced,
-          report.new_clusters, report.merged, report.inserted, report.expanded,
-          after.clusters.Live(), seconds * 1e3);
-    }
+    if (report.removed > 0) PrintFrame(f, report, after, seconds);
     if (!broken.empty()) {
       std::printf("frame %llu broke an invariant: %s\n",
                   static_cast<unsigned long long>(f), broken.c_str());

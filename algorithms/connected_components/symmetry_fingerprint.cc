@@ -109,6 +109,10 @@ std::uint64_t FingerprintRows(const std::uint32_t* offsets,
                     malformed);
 }
 #else
+// Long: the Highway kernel. Its lambdas (lanes widened to 64 bits, an
+// entry's term, a row on its own) share the vector descriptors and
+// constants set up at its top, and its loop takes each group of rows by
+// windows or by gathers; apart, each piece would set them up again.
 std::uint64_t FingerprintRows(const std::uint32_t* offsets,
                               const std::uint32_t* indices, std::size_t n,
                               std::size_t row_begin, std::size_t row_end,

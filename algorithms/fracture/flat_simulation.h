@@ -717,6 +717,8 @@ class FlatSimulation final : public Simulation {
     return expanded;
   }
 
+  // Long: one pass over the grown table's slots writing its member Csr,
+  // rest positions and attributes together.
   // 8-10 written: one pass over the slots of the grown table builds its
   // member Csr, rest local positions and attributes.
   void RebuildTable(std::uint32_t influenced_count) {

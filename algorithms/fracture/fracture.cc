@@ -26,6 +26,7 @@ std::string TraitsText(const Traits& traits) {
   return "";
 }
 
+// Long: the variant table, one row per variant.
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"serial", Backend::kSerial, Origin::kFixed,
@@ -299,8 +300,11 @@ State MakeState(GridShape grid, std::vector<Coord> particle_coord,
   return state;
 }
 
-void Check(const State& state, const Params& params) {
-  CheckParams(params);
+namespace {
+
+// The grid and the particles: every particle on its own node inside the
+// grid, every node flagged as a particle holding one.
+void CheckParticles(const State& state) {
   const GridShape grid = state.grid;
   if (grid.Nodes() > kMaxNodes) {
     throw Error("grid of " + std::to_string(grid.nx) + " x " +
@@ -334,6 +338,77 @@ void Check(const State& state, const Params& params) {
                   " is flagged as a particle but holds none");
     }
   }
+}
+
+// One live cluster, slot `s`: members that exist and survive, each once,
+// fewer than max_cluster_size, its rest positions and finite attributes,
+// and connected through grid neighbours. `seen` holds kNone or another
+// slot's number for every particle; `queue` is scratch.
+void CheckCluster(const State& state, const Params& params,
+                  const detail::Topology& topology, std::size_t s,
+                  std::vector<std::uint32_t>& seen,
+                  std::vector<std::uint32_t>& queue) {
+  const Cluster& cluster = state.clusters.slots[s];
+  const std::string name = "cluster " + std::to_string(s);
+  if (cluster.particles.empty()) throw Error(name + " is empty");
+  if (cluster.particles.size() >= params.max_cluster_size) {
+    throw Error(name + " holds " + std::to_string(cluster.particles.size()) +
+                " particles, max_cluster_size is " +
+                std::to_string(params.max_cluster_size));
+  }
+  for (const std::uint32_t p : cluster.particles) {
+    if (p >= state.Particles()) {
+      throw Error(name + " names particle " + std::to_string(p) +
+                  ", which does not exist (" +
+                  std::to_string(state.Particles()) + " particles)");
+    }
+    if (!state.node_is_particle[topology.NodeOf(p)]) {
+      throw Error(name + " names particle " + std::to_string(p) +
+                  ", which was removed");
+    }
+    if (seen[p] == s) {
+      throw Error(name + " names particle " + std::to_string(p) + " twice");
+    }
+    seen[p] = static_cast<std::uint32_t>(s);
+  }
+  if (cluster.rest_local != RestLocal(state, cluster.particles)) {
+    throw Error(name +
+                "'s rest local positions are not its members' (see "
+                "fracture::RestLocal)");
+  }
+  if (!std::isfinite(cluster.stiffness) || !Finite(cluster.rotation) ||
+      !Finite(cluster.translation)) {
+    throw Error(name + " has a NaN or infinite attribute");
+  }
+  // Connected: a search from the first member reaches every member. The
+  // members are the particles stamped s; a reached one is re-stamped
+  // kNone - 1, which no slot number equals.
+  queue.assign(1, cluster.particles[0]);
+  std::size_t count = 1;
+  seen[cluster.particles[0]] = kNone - 1;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    topology.ForEachIntactNeighbor(queue[head], state.node_is_particle,
+                                   [&](std::uint32_t q) {
+                                     if (seen[q] == s) {
+                                       seen[q] = kNone - 1;
+                                       queue.push_back(q);
+                                       ++count;
+                                     }
+                                   });
+  }
+  if (count != cluster.particles.size()) {
+    throw Error(name + " is not connected through grid neighbours (" +
+                std::to_string(count) + " of its " +
+                std::to_string(cluster.particles.size()) +
+                " particles reachable from the first)");
+  }
+}
+
+}  // namespace
+
+void Check(const State& state, const Params& params) {
+  CheckParams(params);
+  CheckParticles(state);
   const ClusterTable& table = state.clusters;
   if (table.slots.size() != table.valid.size()) {
     throw Error("cluster table has " + std::to_string(table.slots.size()) +
@@ -345,65 +420,12 @@ void Check(const State& state, const Params& params) {
   std::vector<std::uint32_t> seen(state.Particles(), kNone);
   std::vector<std::uint32_t> queue;
   for (std::size_t s = 0; s < table.slots.size(); ++s) {
-    const Cluster& cluster = table.slots[s];
-    const std::string name = "cluster " + std::to_string(s);
-    if (!table.valid[s]) {
-      if (!cluster.particles.empty() || !cluster.rest_local.empty()) {
-        throw Error("deleted " + name + " still holds particles");
-      }
-      continue;
-    }
-    if (cluster.particles.empty()) throw Error(name + " is empty");
-    if (cluster.particles.size() >= params.max_cluster_size) {
-      throw Error(name + " holds " + std::to_string(cluster.particles.size()) +
-                  " particles, max_cluster_size is " +
-                  std::to_string(params.max_cluster_size));
-    }
-    for (const std::uint32_t p : cluster.particles) {
-      if (p >= state.Particles()) {
-        throw Error(name + " names particle " + std::to_string(p) +
-                    ", which does not exist (" +
-                    std::to_string(state.Particles()) + " particles)");
-      }
-      if (!state.node_is_particle[topology.NodeOf(p)]) {
-        throw Error(name + " names particle " + std::to_string(p) +
-                    ", which was removed");
-      }
-      if (seen[p] == s) {
-        throw Error(name + " names particle " + std::to_string(p) + " twice");
-      }
-      seen[p] = static_cast<std::uint32_t>(s);
-    }
-    if (cluster.rest_local != RestLocal(state, cluster.particles)) {
-      throw Error(name +
-                  "'s rest local positions are not its members' (see "
-                  "fracture::RestLocal)");
-    }
-    if (!std::isfinite(cluster.stiffness) || !Finite(cluster.rotation) ||
-        !Finite(cluster.translation)) {
-      throw Error(name + " has a NaN or infinite attribute");
-    }
-    // Connected: a search from the first member reaches every member. The
-    // members are the particles stamped s; a reached one is re-stamped
-    // kNone - 1, which no slot number equals.
-    queue.assign(1, cluster.particles[0]);
-    std::size_t count = 1;
-    seen[cluster.particles[0]] = kNone - 1;
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-      topology.ForEachIntactNeighbor(queue[head], state.node_is_particle,
-                                     [&](std::uint32_t q) {
-                                       if (seen[q] == s) {
-                                         seen[q] = kNone - 1;
-                                         queue.push_back(q);
-                                         ++count;
-                                       }
-                                     });
-    }
-    if (count != cluster.particles.size()) {
-      throw Error(name + " is not connected through grid neighbours (" +
-                  std::to_string(count) + " of its " +
-                  std::to_string(cluster.particles.size()) +
-                  " particles reachable from the first)");
+    if (table.valid[s]) {
+      CheckCluster(state, params, topology, s, seen, queue);
+    } else if (!table.slots[s].particles.empty() ||
+               !table.slots[s].rest_local.empty()) {
+      throw Error("deleted cluster " + std::to_string(s) +
+                  " still holds particles");
     }
   }
 }

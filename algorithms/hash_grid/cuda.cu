@@ -361,6 +361,9 @@ struct device::Workspace {
   }
 };
 
+// Long: the device pipeline in launch order (cells, sort, gather, walk,
+// pack), each stage a kernel above, on one stream over the scratch it
+// keeps; the order and the sizes each stage passes on read best together.
 void device::CellOrderLists(const float* x, const float* y, const float* z,
                             std::size_t n, const Params& params, Lists& out) {
   out.entries = 0;

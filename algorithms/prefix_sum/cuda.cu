@@ -98,6 +98,8 @@ __device__ __forceinline__ std::uint32_t WarpInclusive(std::uint32_t value,
   return value;
 }
 
+// Long: one kernel: the tile's load, its scan, the look-back and the store
+// share the tile's registers and shared memory between barriers.
 template <bool kExclusive, int kThreads, int kItemsPerThread>
 __global__ void __launch_bounds__(kThreads)
     LookbackScanKernel(const std::uint32_t* in, std::uint32_t* out,

@@ -11,6 +11,8 @@
 
 namespace adj::sph {
 
+// Long: the step's three passes (densities, forces, integration) in
+// order, over the cell-sorted arrays they share, declared once above them.
 void SortedPairsStep(State& state, const Params& params, Workspace& workspace,
                      StepReport& report) {
   Check(state, params, false);

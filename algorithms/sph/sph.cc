@@ -24,6 +24,7 @@ std::string TraitsText(const Traits& traits) {
   return text;
 }
 
+// Long: the variant table, one row per variant.
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"naive", Backend::kSerial, Origin::kFaithful,

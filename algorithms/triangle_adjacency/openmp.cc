@@ -336,6 +336,10 @@ bool LooksScattered(const Triangle* triangles, std::size_t begin,
 
 }  // namespace detail
 
+// Long: one OpenMP region runs the count, the scan and the fill with
+// barriers between them, and the pair state and cursors each thread keeps
+// across those passes live in it; split, each piece would fork again or
+// take that state as arguments.
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out,
                       const OpenMpTuning& tuning) {

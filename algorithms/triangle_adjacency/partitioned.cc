@@ -53,6 +53,9 @@ void PartitionedBuild(std::span<const Triangle> triangles,
                         .min_triangles_per_thread = std::size_t{1} << 16});
 }
 
+// Long: one OpenMP region runs the blocks' counts, their scan and the
+// fill with barriers between them, over per-thread state kept across the
+// passes.
 void PartitionedBuildTuned(std::span<const Triangle> triangles,
                            std::size_t particle_count, Adjacency& out,
                            const PartitionedTuning& tuning) {

@@ -200,6 +200,10 @@ class SetLayout {
 
 }  // namespace
 
+// Long: the scheduler's decisions in order (which colouring to keep,
+// whether to repair it, bank spreading, the sets' layout, on threads or
+// not), each reading what the ones before it chose; the comment at each
+// step is its design record.
 void BfsBankedSchedule(std::span<const Triplet> input,
                        std::size_t particle_count, unsigned width,
                        Schedule& out, const BfsOptions& options) {
