@@ -119,17 +119,12 @@ grep -q '`throwaway`' docs/prefix_sum.md || fail "the doc's table lacks it"
   fail "the docs test after tools/update-docs.py"
 say "docs: stale without it, current once tools/update-docs.py ran"
 
-# Python: the module built from the same tree, imported from a folder.
-cmake -S . -B build/python -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DADJ_PYTHON=ON -DADJ_CUDA=OFF -DPython_EXECUTABLE="$python" \
-  >"$scratch/python-configure.log" 2>&1 ||
-  { tail -20 "$scratch/python-configure.log"; fail "configure the module"; }
-cmake --build build/python -j"$jobs" --target _adjacent \
-  >"$scratch/python-build.log" 2>&1 ||
-  { tail -40 "$scratch/python-build.log"; fail "build the module"; }
-rm -rf "$scratch/site" && mkdir -p "$scratch/site"
-cp -r python/adjacent "$scratch/site/"
-cp build/python/python/_adjacent*.so "$scratch/site/adjacent/"
+# Python: the package built from the same tree as `make python` builds it
+# (pip, scikit-build-core), installed into a folder and imported from there.
+rm -rf "$scratch/site"
+ADJ_CUDA=OFF CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$python" -m pip install \
+  --quiet --no-deps --target "$scratch/site" . >"$scratch/python.log" 2>&1 ||
+  { tail -40 "$scratch/python.log"; fail "build the Python package"; }
 PYTHONPATH="$scratch/site" "$python" - <<'EOF' || fail "Python"
 import numpy as np
 import adjacent
