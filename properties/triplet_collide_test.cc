@@ -846,7 +846,9 @@ TEST(TripletCollideCuda, SharedTiledTakesClothsLargerThanABlock) {
   for (const bool permuted : {false, true}) {
     const Scene scene = LargeGrid(permuted);
     for (triplet_schedule::ScheduleFn* scheduler :
-         {&triplet_schedule::NvClothWarp, &triplet_schedule::BfsWalkWarp}) {
+         {&triplet_schedule::NvClothWarp,
+          FindVariant(triplet_schedule::WarpSchedulers(), "bfs_walk_warp")
+              ->run}) {
       SCOPED_TRACE(permuted ? "permuted" : "natural");
       const Schedule schedule =
           Scheduled(scheduler, scene.triplets, scene.real, 32);

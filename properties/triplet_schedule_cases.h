@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -29,6 +31,15 @@ inline const Triplets kGrid = {{0, 1, 4, 0}, {0, 4, 3, 0}, {1, 2, 5, 0},
                                {1, 5, 4, 0}, {3, 4, 7, 0}, {3, 7, 6, 0},
                                {4, 5, 8, 0}, {4, 8, 7, 0}};
 inline const Triplet kDummy = {9, 10, 11, 0};
+
+// A warp scheduler by its row's name: the recipes (layouts.h's Recipe)
+// have no function name of their own.
+inline ScheduleFn* Warp(std::string_view name) {
+  const Variant* row = FindVariant(WarpSchedulers(), name);
+  if (row == nullptr)
+    throw std::logic_error("no warp scheduler " + std::string(name));
+  return row->run;
+}
 
 inline Schedule Scheduled(ScheduleFn* scheduler, const Triplets& triplets,
                           std::size_t particles, unsigned width) {

@@ -156,12 +156,13 @@ TEST(LayoutChoosingWarps, NeverReplayMoreThanBankMatched) {
       grid, scenes::Shuffled(grid, 3),
       scenes::ClothGrid(40, 40, scenes::Diagonals::kAlternating),
       scenes::Disc(64, 20), scenes::TriangleSoup(3000, 1500, 7)};
-  for (ScheduleFn* scheduler : {&RoundMatchedWarp, &TransversalWarp}) {
+  for (ScheduleFn* scheduler :
+       {Warp("round_matched_warp"), Warp("transversal_warp")}) {
     bool fewer_somewhere = false;
     for (const Mesh& mesh : meshes) {
       const Triplets triplets = scenes::VirtualParticles(mesh);
       const Schedule bank =
-          Scheduled(&BankMatchedWarp, triplets, mesh.particles(), 32);
+          Scheduled(Warp("bank_matched_warp"), triplets, mesh.particles(), 32);
       const Schedule chosen =
           Scheduled(scheduler, triplets, mesh.particles(), 32);
       ASSERT_EQ(CheckWarp(triplets, mesh.particles(), 32, chosen), "");
@@ -192,7 +193,7 @@ TEST(BfsBankedWarp, RepeatedParticleDoesNotEndTheColouringAtMaxAdj) {
                                          {3, 5, 23, 0},
                                          {7, 7, 7, 0}};
   Schedule out;
-  BfsBankedWarp(triplets, 26, 32, out);
+  Warp("bfs_banked_warp")(triplets, 26, 32, out);
   EXPECT_EQ(TripletAdjacency(triplets, 26).max_adjacent, 3u);
   EXPECT_EQ(InputOrderColouring(triplets, 26).colours, 3u);
   EXPECT_EQ(out.set_sizes.size(), 2u);
@@ -205,7 +206,7 @@ TEST(BfsBankedWarp, ColoursInInputOrderWhereThatTakesFewerSets) {
     const Mesh& mesh = meshes[shuffled];
     const Triplets triplets = scenes::VirtualParticles(mesh);
     const Schedule got =
-        Scheduled(&BfsBankedWarp, triplets, mesh.particles(), 32);
+        Scheduled(Warp("bfs_banked_warp"), triplets, mesh.particles(), 32);
     ASSERT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "");
     const checks::triplet_schedule::Metrics metrics =
         Measured(triplets, mesh.particles(), got);
@@ -234,7 +235,7 @@ TEST(BfsBankedWarp, TakesAtMostOneSetAboveMaxAdj) {
   for (const Mesh& mesh : meshes) {
     const Triplets triplets = scenes::VirtualParticles(mesh);
     const Schedule got =
-        Scheduled(&BfsBankedWarp, triplets, mesh.particles(), 32);
+        Scheduled(Warp("bfs_banked_warp"), triplets, mesh.particles(), 32);
     ASSERT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "");
     EXPECT_LE(got.set_sizes.size(),
               reference::MaxAdjacentCount(triplets, mesh.particles()) + 1)
@@ -381,9 +382,9 @@ TEST(BfsBuiltWarp, KeepsTheSetsAndReplaysFewerTimesOnLargeShuffledSets) {
   for (const Mesh& mesh : meshes) {
     const Triplets triplets = scenes::VirtualParticles(mesh);
     const Schedule banked =
-        Scheduled(&BfsBankedWarp, triplets, mesh.particles(), 32);
+        Scheduled(Warp("bfs_banked_warp"), triplets, mesh.particles(), 32);
     const Schedule built =
-        Scheduled(&BfsBuiltWarp, triplets, mesh.particles(), 32);
+        Scheduled(Warp("bfs_built_warp"), triplets, mesh.particles(), 32);
     ASSERT_EQ(CheckWarp(triplets, mesh.particles(), 32, built), "");
     ASSERT_EQ(built.set_sizes, banked.set_sizes);
     ASSERT_EQ(SortedSets(built.triplets, built.set_sizes),
@@ -441,8 +442,10 @@ TEST(BuildWarpsWhole, BuildsDesignedTransversalsAndDeclinesCrowdedSets) {
     EXPECT_EQ(got.set_sizes, Sizes{1024});
     return Measured(set, particles, got);
   };
-  const checks::triplet_schedule::Metrics banked = measure(&BfsBankedWarp);
-  const checks::triplet_schedule::Metrics built = measure(&BfsBuiltWarp);
+  const checks::triplet_schedule::Metrics banked =
+      measure(Warp("bfs_banked_warp"));
+  const checks::triplet_schedule::Metrics built =
+      measure(Warp("bfs_built_warp"));
   EXPECT_EQ(built.ideal_replays, 96u);
   EXPECT_LT(built.replays, banked.replays);
   EXPECT_LE(built.replays * 10, built.ideal_replays * 17) << built.replays;
@@ -495,7 +498,8 @@ TEST(BuildWarpsWalked, BuildsSetsFromSixteenWarps) {
       checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32, out,
                                           Sizes{16 * 32}, 0);
   EXPECT_EQ(built.ideal_replays, 48u);
-  const Schedule banked = Scheduled(&BfsBankedWarp, set, 96 * set.size(), 32);
+  const Schedule banked =
+      Scheduled(Warp("bfs_banked_warp"), set, 96 * set.size(), 32);
   ASSERT_EQ(banked.set_sizes, Sizes{16 * 32});
   const std::uint64_t banked_replays =
       checks::triplet_schedule::MetricsOf(set, 96 * set.size(), 32,
@@ -682,7 +686,8 @@ TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
   ASSERT_EQ(checks::triplet_schedule::FirstProblemInSets(
                 triplets, mesh.particles(), repaired, sizes),
             "");
-  for (ScheduleFn* scheduler : {&BfsBankedWarp, &BfsBuiltWarp}) {
+  for (ScheduleFn* scheduler :
+       {Warp("bfs_banked_warp"), Warp("bfs_built_warp")}) {
     const Schedule got = Scheduled(scheduler, triplets, mesh.particles(), 32);
     EXPECT_EQ(CheckWarp(triplets, mesh.particles(), 32, got), "");
     EXPECT_EQ(SortedSets(got.triplets, got.set_sizes),
@@ -694,7 +699,7 @@ TEST(BfsBankedWarp, KeepsTheInputOrderRepairedByKempeChains) {
   const Triplets spread = ColouredSets(triplets, input_order, spread_sizes);
   ASSERT_NE(SortedSets(spread, spread_sizes), SortedSets(repaired, sizes));
   const Schedule walked =
-      Scheduled(&BfsWalkWarp, triplets, mesh.particles(), 32);
+      Scheduled(Warp("bfs_walk_warp"), triplets, mesh.particles(), 32);
   EXPECT_EQ(CheckWarp(triplets, mesh.particles(), 32, walked), "");
   EXPECT_EQ(SortedSets(walked.triplets, walked.set_sizes),
             SortedSets(spread, spread_sizes));
@@ -710,9 +715,9 @@ TEST(BfsWalkWarp, ReplaysLessThanBfsBuiltWarpOnLargeSets) {
         scenes::ClothGrid(128, 128, scenes::Diagonals::kUniform)}) {
     const Triplets triplets = scenes::VirtualParticles(mesh);
     const checks::triplet_schedule::Metrics walked =
-        CheckedMetrics(&BfsWalkWarp, triplets, mesh.particles());
+        CheckedMetrics(Warp("bfs_walk_warp"), triplets, mesh.particles());
     const checks::triplet_schedule::Metrics built =
-        CheckedMetrics(&BfsBuiltWarp, triplets, mesh.particles());
+        CheckedMetrics(Warp("bfs_built_warp"), triplets, mesh.particles());
     EXPECT_LT(walked.replays, built.replays);
     EXPECT_LE(walked.replays * 10, walked.ideal_replays * 13)
         << walked.replays << " replays, ideal " << walked.ideal_replays;
@@ -731,7 +736,7 @@ TEST(BfsWalkWarp, TakesTheBestFitWhereInputOrderCrowdsTheBanks) {
         scenes::ClothGrid(side, side, scenes::Diagonals::kAlternating);
     const Triplets triplets = scenes::VirtualParticles(grid);
     const Schedule walked =
-        Scheduled(&BfsWalkWarp, triplets, grid.particles(), 32);
+        Scheduled(Warp("bfs_walk_warp"), triplets, grid.particles(), 32);
     const Schedule nvcloth =
         Scheduled(&NvClothWarpForward, triplets, grid.particles(), 32);
     EXPECT_EQ(walked.set_sizes, nvcloth.set_sizes) << side;

@@ -58,4 +58,36 @@ WarpLayout RoundMatchedLayout;
 // into the holes (transversal_layout.cc).
 WarpLayout TransversalLayout;
 
+// A warp scheduler that is a recipe of the parts above: its row's Traits,
+// run (a row's `run` is Recipe<its traits>).
+template <Traits kRecipe>
+void Recipe(std::span<const Triplet> input, std::size_t particle_count,
+            unsigned width, Schedule& out) {
+  static_assert(kRecipe.pipeline != Pipeline::kNone, "not a recipe");
+  if constexpr (kRecipe.pipeline == Pipeline::kBreadthFirst) {
+    static_assert(kRecipe.layout == Layout::kPipelines ||
+                  kRecipe.layout == Layout::kBuiltWhole ||
+                  kRecipe.layout == Layout::kWalked);
+    SetBuilder* const builder =
+        kRecipe.layout == Layout::kBuiltWhole ? &BuildWarpsWhole
+        : kRecipe.layout == Layout::kWalked   ? &BuildWarpsWalked
+                                              : nullptr;
+    BfsBankedSchedule(
+        input, particle_count, width, out,
+        {.builder = builder,
+         .threads = kRecipe.threaded ? LayoutThreads(input.size()) : 1,
+         .spread_passes = kRecipe.spread_passes});
+  } else {
+    static_assert(kRecipe.layout == Layout::kPipelines ||
+                  kRecipe.layout == Layout::kRoundMatched ||
+                  kRecipe.layout == Layout::kTransversal);
+    static_assert(kRecipe.spread_passes == 0 && !kRecipe.threaded);
+    WarpLayout* const alternative =
+        kRecipe.layout == Layout::kRoundMatched  ? &RoundMatchedLayout
+        : kRecipe.layout == Layout::kTransversal ? &TransversalLayout
+                                                 : nullptr;
+    BankMatchedSchedule(input, particle_count, width, out, alternative);
+  }
+}
+
 }  // namespace adj::triplet_schedule

@@ -1,11 +1,41 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 #include <array>
+#include <string>
 
 #include "algorithms/triplet_schedule/input.h"
+#include "algorithms/triplet_schedule/layouts.h"
 #include "algorithms/triplet_schedule/variants.h"
 
 namespace adj::triplet_schedule {
+
+std::string TraitsText(const Traits& traits) {
+  if (traits.pipeline == Pipeline::kNone) return "";
+  std::string text = traits.pipeline == Pipeline::kBreadthFirst
+                         ? "pipeline=breadth_first"
+                         : "pipeline=bank_matched";
+  switch (traits.layout) {
+    case Layout::kPipelines:
+      break;
+    case Layout::kBuiltWhole:
+      text += " layout=built_whole";
+      break;
+    case Layout::kWalked:
+      text += " layout=walked";
+      break;
+    case Layout::kRoundMatched:
+      text += " layout=round_matched";
+      break;
+    case Layout::kTransversal:
+      text += " layout=transversal";
+      break;
+  }
+  if (traits.spread_passes > 0) {
+    text += " spread_passes=" + std::to_string(traits.spread_passes);
+  }
+  if (traits.threaded) text += " threaded=yes";
+  return text;
+}
 
 std::span<const Variant> SimdSchedulers() {
   static constexpr std::array kVariants = {
@@ -43,6 +73,20 @@ std::span<const Variant> SimdSchedulers() {
   return kVariants;
 }
 
+// The recipes of the warp rows of ours (Traits, layouts.h).
+constexpr Traits kBfsBanked{Pipeline::kBreadthFirst};
+constexpr Traits kBfsBuilt{Pipeline::kBreadthFirst, Layout::kBuiltWhole};
+constexpr Traits kBfsBuiltThreaded{Pipeline::kBreadthFirst, Layout::kBuiltWhole,
+                                   0, /*threaded=*/true};
+constexpr Traits kBfsWalk{Pipeline::kBreadthFirst, Layout::kWalked,
+                          /*spread_passes=*/1};
+constexpr Traits kBfsWalkThreaded{Pipeline::kBreadthFirst, Layout::kWalked,
+                                  /*spread_passes=*/1, /*threaded=*/true};
+constexpr Traits kBankMatched{Pipeline::kBankMatched};
+constexpr Traits kRoundMatched{Pipeline::kBankMatched, Layout::kRoundMatched};
+constexpr Traits kTransversal{Pipeline::kBankMatched, Layout::kTransversal};
+
+// Long: the variant table, one row per variant.
 std::span<const Variant> WarpSchedulers() {
   static constexpr std::array kVariants = {
       Variant{"nvcloth_warp", Backend::kSerial, Origin::kFaithful,
@@ -56,7 +100,9 @@ std::span<const Variant> WarpSchedulers() {
               "insertion order, so the bank model matches the real warps; "
               "16-bit output",
               &NvClothWarpForward},
-      Variant{"bfs_banked_warp", Backend::kSerial, Origin::kOurs,
+      Variant{"bfs_banked_warp",
+              Backend::kSerial,
+              Origin::kOurs,
               "greedy smallest-colour in input order where that "
               "takes at most maxAdj + 1 sets or Kempe chains bring it to "
               "maxAdj, else in breadth-first order "
@@ -67,8 +113,15 @@ std::span<const Variant> WarpSchedulers() {
               "warps of 32 filled by least added bank replays on the real "
               "layout, 16 warps' costs at once on 16-byte vectors, three "
               "sets at once; 32-bit output",
-              &BfsBankedWarp},
-      Variant{"bfs_built_warp", Backend::kSerial, Origin::kOurs,
+              &Recipe<kBfsBanked>,
+              {},
+              nullptr,
+              {},
+              nullptr,
+              kBfsBanked},
+      Variant{"bfs_built_warp",
+              Backend::kSerial,
+              Origin::kOurs,
               "bfs_banked_warp's sets; each set of at least 32 warps has "
               "its full warps built whole, one triplet per slot-0 bank with "
               "slot-1 and slot-2 banks free (fewest-cells bank first, one-step "
@@ -76,13 +129,27 @@ std::span<const Variant> WarpSchedulers() {
               "replays; sets whose first 4 warps leave more than 6 holes, and "
               "smaller ones, keep bfs_banked_warp's layout; fewer replays, "
               "more time; 32-bit output",
-              &BfsBuiltWarp},
-      Variant{"bfs_built_warp_openmp", Backend::kOpenMp, Origin::kOurs,
+              &Recipe<kBfsBuilt>,
+              {},
+              nullptr,
+              {},
+              nullptr,
+              kBfsBuilt},
+      Variant{"bfs_built_warp_openmp",
+              Backend::kOpenMp,
+              Origin::kOurs,
               "bfs_built_warp's schedule (the same on every thread "
               "count), its sets laid out in parallel, one per OpenMP thread "
               "at a time; the colouring stays serial; 32-bit output",
-              &BfsBuiltWarpOpenMp, "bfs_built_warp"},
-      Variant{"bfs_walk_warp", Backend::kSerial, Origin::kOurs,
+              &Recipe<kBfsBuiltThreaded>,
+              "bfs_built_warp",
+              nullptr,
+              {},
+              nullptr,
+              kBfsBuiltThreaded},
+      Variant{"bfs_walk_warp",
+              Backend::kSerial,
+              Origin::kOurs,
               "bfs_built_warp with one pass of bank spreading after "
               "the colouring, sets built from 16 warps (not 32), and a "
               "random walk (WalkSAT's, for 3-D matching) where a warp's "
@@ -90,28 +157,56 @@ std::span<const Variant> WarpSchedulers() {
               "where the input-order colouring "
               "crowds half the banks (natural alternating grids), NvCloth's "
               "best fit on colour masks instead; 32-bit output",
-              &BfsWalkWarp},
-      Variant{"bfs_walk_warp_openmp", Backend::kOpenMp, Origin::kOurs,
+              &Recipe<kBfsWalk>,
+              {},
+              nullptr,
+              {},
+              nullptr,
+              kBfsWalk},
+      Variant{"bfs_walk_warp_openmp",
+              Backend::kOpenMp,
+              Origin::kOurs,
               "bfs_walk_warp's schedule (the same on every thread "
               "count), its sets laid out in parallel, one per OpenMP thread "
               "at a time; colouring and spreading stay serial; 32-bit output",
-              &BfsWalkWarpOpenMp, "bfs_walk_warp"},
-      Variant{"bank_matched_warp", Backend::kSerial, Origin::kOurs,
+              &Recipe<kBfsWalkThreaded>,
+              "bfs_walk_warp",
+              nullptr,
+              {},
+              nullptr,
+              kBfsWalkThreaded},
+      Variant{"bank_matched_warp",
+              Backend::kSerial,
+              Origin::kOurs,
               "breadth-first greedy colouring, then the top colour "
               "emptied while one-step Kempe swaps allow (floor maxAdj); each "
               "set matched to its warps of 32 by per-bank bitsets (first "
               "warp free in all 3 banks, else fewest added replays); 32-bit "
               "output",
-              &BankMatchedWarp},
-      Variant{"round_matched_warp", Backend::kSerial, Origin::kOurs,
+              &Recipe<kBankMatched>,
+              {},
+              nullptr,
+              {},
+              nullptr,
+              kBankMatched},
+      Variant{"round_matched_warp",
+              Backend::kSerial,
+              Origin::kOurs,
               "bank_matched_warp's sets; each set whose warps replay "
               "more than 1 % above its floor is also matched round by round "
               "(the set's triplets of one slot-0 bank spread over its warps by "
               "augmenting paths, so that slot 0 stays conflict-free and slots "
               "1-2 fill banks that cost nothing) and keeps the layout with "
               "fewer replays; slower, fewer replays; 32-bit output",
-              &RoundMatchedWarp},
-      Variant{"transversal_warp", Backend::kSerial, Origin::kOurs,
+              &Recipe<kRoundMatched>,
+              {},
+              nullptr,
+              {},
+              nullptr,
+              kRoundMatched},
+      Variant{"transversal_warp",
+              Backend::kSerial,
+              Origin::kOurs,
               "bank_matched_warp's sets; each set whose warps replay "
               "more than 1 % above its floor is also laid out as whole "
               "conflict-free warps (one triplet per slot-0 bank, slot-1 and "
@@ -119,7 +214,12 @@ std::span<const Variant> WarpSchedulers() {
               "search), the leftovers filling the holes where they add fewest "
               "replays, so that conflicts gather in few warps; keeps the "
               "layout with fewer replays; 32-bit output",
-              &TransversalWarp},
+              &Recipe<kTransversal>,
+              {},
+              nullptr,
+              {},
+              nullptr,
+              kTransversal},
   };
   return kVariants;
 }

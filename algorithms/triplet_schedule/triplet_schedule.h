@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -77,7 +78,30 @@ inline constexpr std::size_t kMaxValence = 8192;
 using ScheduleFn = void(std::span<const Triplet> triplets,
                         std::size_t particle_count, unsigned width,
                         Schedule& out);
-using Variant = adj::Variant<ScheduleFn>;
+// The shared parts a warp scheduler of ours is a recipe of (layouts.h):
+// the pipeline (breadth-first colouring and the banked layout, or bank
+// matching), what lays each set out beside the pipeline's own layout,
+// passes of bank spreading, and whether the sets are laid out on OpenMP
+// threads. The default is no recipe (the NvCloth and simd rows are code of
+// their own).
+enum class Pipeline { kNone, kBreadthFirst, kBankMatched };
+enum class Layout {
+  kPipelines,
+  kBuiltWhole,
+  kWalked,
+  kRoundMatched,
+  kTransversal
+};
+struct Traits {
+  Pipeline pipeline = Pipeline::kNone;
+  Layout layout = Layout::kPipelines;
+  int spread_passes = 0;
+  bool threaded = false;
+};
+// "pipeline=breadth_first layout=walked spread_passes=1 threaded=yes",
+// "" for no recipe.
+std::string TraitsText(const Traits& traits);
+using Variant = adj::Variant<ScheduleFn, Traits>;
 
 // Widths each table accepts; anything else is an Error.
 inline constexpr unsigned kNvClothSimdWidth = 4;

@@ -7,7 +7,8 @@
 
 namespace adj::triplet_schedule {
 
-// The implementations, one file each; call them through the tables.
+// The implementations of their own, one file each (the recipes are
+// layouts.h's Recipe); call them through the tables.
 ScheduleFn NvClothSimd;
 ScheduleFn NvClothSimdLegacy;
 ScheduleFn NvClothSimdTrusted;
@@ -16,13 +17,5 @@ ScheduleFn StampedSimdTrusted;
 ScheduleFn NvClothWarp;
 ScheduleFn NvClothWarpForward;
 ScheduleFn StampedSimd;
-ScheduleFn BfsBankedWarp;
-ScheduleFn BfsBuiltWarp;
-ScheduleFn BfsBuiltWarpOpenMp;
-ScheduleFn BfsWalkWarp;
-ScheduleFn BfsWalkWarpOpenMp;
-ScheduleFn BankMatchedWarp;
-ScheduleFn RoundMatchedWarp;
-ScheduleFn TransversalWarp;
 
 }  // namespace adj::triplet_schedule
