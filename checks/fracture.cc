@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "checks/show.h"
@@ -268,8 +270,11 @@ MergeChoice MergeChoiceOf(const adj::fracture::Variant& variant) {
       return MergeChoice::kAnyValid;
     case adj::fracture::Merge::kPriorityRounds:
       return MergeChoice::kPriorityRounds;
+    case adj::fracture::Merge::kUnset:
+      break;
   }
-  return MergeChoice::kAnyValid;
+  throw std::invalid_argument("checks::fracture: " + std::string(variant.name) +
+                              " names no merge in its Traits");
 }
 
 std::string FirstDifference(const State& before, const Points& positions,

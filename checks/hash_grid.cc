@@ -186,7 +186,7 @@ std::string FirstDifference(const Points& points, const Params& params,
         break;
       case RowOrder::kMuller: {
         // A query that meets more candidates than particles ends its row
-        // with one 0 per candidate dropped (hash_grid.h, MullerHashGrid):
+        // with one 0 per candidate dropped (variants.h, MullerHashGrid):
         // such a row is checked entry by entry against its definition.
         if (!populations) {
           populations = reference::MullerBucketPopulations(

@@ -61,8 +61,8 @@ std::string FirstDifference(const Points& points,
                             bool muller_multiplicity = true);
 
 // How many of Müller's queries meet more candidates than there are
-// particles (the rows that end in the 0s his page stores: hash_grid.h,
-// MullerHashGrid).
+// particles (the rows that end in the 0s his page stores: hash_grid's
+// variants.h, MullerHashGrid).
 std::uint64_t MullerQueriesPastSlots(const Points& points,
                                      const adj::hash_grid::Params& params);
 

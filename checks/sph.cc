@@ -22,8 +22,11 @@ Definition DefinitionOf(const adj::sph::Variant& variant) {
       return Definition::kCollapsed;
     case adj::sph::Update::kInPlace:
       return Definition::kInPlace;
+    case adj::sph::Update::kUnset:
+      break;
   }
-  throw std::invalid_argument("checks::sph: a row with no update");
+  throw std::invalid_argument("checks::sph: " + std::string(variant.name) +
+                              " names no update in its Traits");
 }
 
 std::string_view DefinitionName(Definition definition) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,18 @@ Points RestPositions(const State& state) {
 
 MergeChoice ChoiceOf(const Variant& variant) {
   return checks::fracture::MergeChoiceOf(variant);
+}
+
+// Every row names how it merges: the default Traits name nothing, and the
+// check refuses them, so a new row cannot be judged by a guess.
+TEST(FractureTable, EveryRowNamesItsMerge) {
+  for (const Variant& variant : Variants()) {
+    EXPECT_NE(variant.traits.merge, Merge::kUnset) << variant.name;
+    EXPECT_NO_THROW(ChoiceOf(variant)) << variant.name;
+  }
+  Variant unnamed = Variants().front();
+  unnamed.traits = {};
+  EXPECT_THROW(ChoiceOf(unnamed), std::invalid_argument);
 }
 
 // The hand-checked layout (z = 0):

@@ -1446,8 +1446,13 @@ TEST(SphCuda, DeviceState) { GTEST_SKIP() << "built without CUDA"; }
 
 TEST(SphTable, EveryRowHasADefinition) {
   for (const Variant& variant : Variants()) {
+    EXPECT_NE(variant.traits.update, Update::kUnset) << variant.name;
     EXPECT_NO_THROW(DefinitionOf(variant)) << variant.name;
   }
+  // The default Traits name no update, and the check refuses them.
+  Variant unnamed = Variants().front();
+  unnamed.traits = {};
+  EXPECT_THROW(DefinitionOf(unnamed), std::invalid_argument);
 }
 
 }  // namespace

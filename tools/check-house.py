@@ -42,6 +42,8 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+RULES = ("shared", "issues", "family-lists", "public-headers",
+         "name-dispatch", "spelling", "long-functions")
 CODE = re.compile(r"(\.(cc|h|cu|cuh|py|cmake|sh|toml|json|in)$"
                   r"|(^|/)CMakeLists\.txt$|(^|/)Makefile$|(^|/)run$)")
 # Lines that name families without listing them: includes, comments,
@@ -135,7 +137,10 @@ def check_public_header(name, text):
 
 
 NAME_COMPARED = re.compile(
-    r"\b(variant|row|variant_name)(\.name|->name)?\s*[!=]=\s*\"")
+    r"\b(variant|row|variant_name)(\.name|->name)?\s*[!=]=\s*\""
+    r"|(\.|->)name\s*[!=]=\s*(\"|std::string)"
+    r"|\"\s*[!=]=\s*[\w.>()-]*\bname\b"
+    r"|\brun\s*[!=]=\s*&")
 DISPATCH_LAYERS = ("algorithms/", "checks/", "registry/", "tools/", "python/",
                    "fuzz/")
 
@@ -189,7 +194,8 @@ def check_spelling(name, text):
 LONG_LAYERS = ("algorithms/", "checks/", "reference/", "registry/", "tools/")
 MOST_LINES = 100
 BLOCK_HEAD = re.compile(
-    r"\)\s*(const|noexcept|override|mutable)?\s*(->\s*[\w:<>]+)?\s*$")
+    r"\)\s*((const|noexcept(\([^)]*\))?|override|final|mutable|&&?)\s*)*"
+    r"(->\s*[^{;]+)?\s*$")
 
 
 def function_blocks(text):
@@ -216,6 +222,22 @@ def function_blocks(text):
             yield first, line, names[0] if names else "?"
 
 
+def long_reason_above(lines, first):
+    """Whether the comment block right above the function whose brace is on
+    line `first` (1-based) holds a "// Long:" line: up from the brace over
+    the signature's lines, then over the comment lines above them."""
+    index = first - 1
+    while index > 0 and lines[index - 1].strip() and not re.match(
+            r"\s*(//|#)", lines[index - 1]) and not lines[index - 1].rstrip(
+            ).endswith((";", "}")):
+        index -= 1
+    while index > 0 and re.match(r"\s*//", lines[index - 1]):
+        index -= 1
+        if re.match(r"\s*// Long:", lines[index]):
+            return True
+    return False
+
+
 def check_long_functions(name, text):
     if not name.startswith(LONG_LAYERS) or not re.search(
             r"\.(cc|h|cu|cuh)$", name):
@@ -224,8 +246,7 @@ def check_long_functions(name, text):
     for first, last, function in function_blocks(text):
         if last - first + 1 <= MOST_LINES:
             continue
-        above = lines[max(0, first - 14):first]
-        if any(re.match(r"\s*// Long:", line) for line in above):
+        if long_reason_above(lines, first):
             continue
         yield (f"{name}:{first}: {function} runs {last - first + 1} lines "
                f"(over {MOST_LINES}) with no \"// Long:\" reason above it")
@@ -248,6 +269,10 @@ def planted_problems_are_found(names):
             any(check_public_header("a.h", "void OpenMpBuildTuned(int);")) and
             not any(check_public_header("a.h", "using ScanFn = void();")) and
             any(check_name_dispatch("checks/a.cc", 'if (variant == "cuda") {')) and
+            any(check_name_dispatch("checks/a.cc", 'if (v.name == "cuda") {')) and
+            any(check_name_dispatch("checks/a.cc", 'if ("cuda" == v.name) {')) and
+            any(check_name_dispatch("checks/a.cc",
+                                    "if (variant.run == &CudaShared) {")) and
             not any(check_name_dispatch("checks/a.cc",
                                         "if (variant.traits.device) {")) and
             any(check_spelling("a.cc", "ForEachNeighbour(x);")) and
@@ -259,13 +284,21 @@ def planted_problems_are_found(names):
                                          "// Long: a table.\nint F(int x) {\n"
                                          + "  x++;\n" * 120 + "}\n")) and
             not any(check_long_functions("tools/a.cc", "int F(int x) {\n" +
-                                         "  x++;\n" * 90 + "}\n")))
+                                         "  x++;\n" * 90 + "}\n")) and
+            any(check_long_functions("tools/a.cc",
+                                     "// Long: a table.\nint G() { return 1; }"
+                                     "\nint F(int x) {\n" + "  x++;\n" * 120
+                                     + "}\n")) and
+            any(check_long_functions("tools/a.cc", "int F() const override {\n"
+                                     + "  x++;\n" * 120 + "}\n")))
 
 
 def main(argv):
-    rules = set(argv) or {"shared", "issues", "family-lists",
-                          "public-headers", "name-dispatch", "spelling",
-                          "long-functions"}
+    rules = set(argv) or set(RULES)
+    if not rules <= set(RULES):
+        print(f"check-house: no rule {', '.join(sorted(rules - set(RULES)))} "
+              f"(rules: {', '.join(RULES)})")
+        return 2
     names = families()
     if len(names) < NAMES_IN_A_LIST or not planted_problems_are_found(names):
         print("check-house: a rule no longer finds its planted offence")

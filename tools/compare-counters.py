@@ -10,10 +10,12 @@ name says it is a time or a rate (TIMED below) or Google Benchmark's
 bookkeeping; `threads` is one (the thread count a row ran on). Counters
 that vary from run to run of one binary by design (VARYING_*) are listed
 apart and not judged. Rows are
-matched by run_name; a repeated row compares its first repetition. Prints
-each counter that differs (beyond --tolerance, relative), the rows only
-one side has, and a summary; exits 0 when every common row's counters are
-identical, 1 otherwise.
+matched by run_name; a repeated row compares its first repetition. A row that
+errored (a benchmark's SkipWithError: its verification failed) is
+compared by its error. Prints each counter that differs (beyond
+--tolerance, relative), the rows only one side has, and a summary; exits
+0 when every common row's counters are identical and no row or file of
+BEFORE is missing after, 1 otherwise.
 """
 
 import argparse
@@ -50,10 +52,13 @@ def rows_of(path):
     document = json.loads(path.read_text())
     rows = {}
     for row in document.get("benchmarks", []):
-        if row.get("run_type") == "aggregate" or row.get("error_occurred"):
+        if row.get("run_type") == "aggregate":
             continue
         name = row.get("run_name", row["name"])
         if name in rows:
+            continue
+        if row.get("error_occurred"):
+            rows[name] = {"error": row.get("error_message", "an error")}
             continue
         rows[name] = {key: value for key, value in row.items()
                       if isinstance(value, (int, float))
@@ -79,19 +84,27 @@ def main():
     parser.add_argument("--tolerance", type=float, default=0.0,
                         help="relative difference still called equal")
     args = parser.parse_args()
-    common_rows = changed_rows = counters = varying = 0
+    common_rows = changed_rows = counters = varying = lost = 0
     for before_file in sorted(args.before.glob("*.json")):
         after_file = args.after / before_file.name
         if not after_file.exists():
             print(f"{before_file.name}: no such file after")
+            lost += 1
             continue
         before, after = rows_of(before_file), rows_of(after_file)
         for name in sorted(set(before) - set(after)):
             print(f"only before: {name}")
+            lost += 1
         for name in sorted(set(after) - set(before)):
             print(f"only after: {name}")
         for name in sorted(set(before) & set(after)):
             common_rows += 1
+            if "error" in after[name] or "error" in before[name]:
+                if before[name] != after[name]:
+                    print(f"{name}: {before[name].get('error', 'ran')} -> "
+                          f"{after[name].get('error', 'ran')}")
+                    changed_rows += 1
+                continue
             changed = False
             for key in sorted(set(before[name]) | set(after[name])):
                 counters += 1
@@ -109,9 +122,10 @@ def main():
                     changed = True
             changed_rows += changed
     print(f"{common_rows} common rows, {counters} counters compared, "
-          f"{changed_rows} rows with a changed counter, {varying} changes "
-          "in counters that vary run to run by design")
-    return 1 if changed_rows else 0
+          f"{changed_rows} rows with a changed counter or error, {lost} rows "
+          f"or files only before, {varying} changes in counters that vary "
+          "run to run by design")
+    return 1 if changed_rows or lost else 0
 
 
 if __name__ == "__main__":

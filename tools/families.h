@@ -35,7 +35,7 @@ struct NeighborsRow {
   double mean_neighbors = 0;
   std::uint64_t max_neighbors = 0;
   // Müller's faithful row only: queries that met more candidates than
-  // particles, whose rows end in 0s (hash_grid.h, MullerHashGrid).
+  // particles, whose rows end in 0s (hash_grid/variants.h, MullerHashGrid).
   std::uint64_t queries_past_slots = 0;
   // Müller's faithful row only: pairs just past a cell boundary that his
   // window does not reach (hash_grid.h), left out of its comparison.

@@ -34,7 +34,8 @@ constexpr std::string_view OriginName(Origin origin) {
 // One row of a family's variant table: an implementation of the family's
 // signature `Fn`, named and tagged with its backend and origin. Properties,
 // benchmarks, the command line and the docs iterate the table; adding an
-// implementation is one file, one row and one CMake source line.
+// implementation is one file, its declaration in the family's variants.h,
+// one row and one CMake source line (tools/throwaway-variant.sh proves it).
 //
 // Threads follow the backend: serial and simd rows run on the calling
 // thread, openmp rows on omp_get_max_threads() threads, cuda rows on the

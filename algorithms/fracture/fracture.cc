@@ -22,6 +22,8 @@ std::string TraitsText(const Traits& traits) {
       return "merge=any_valid";
     case Merge::kPriorityRounds:
       return "merge=priority_rounds";
+    case Merge::kUnset:
+      return "merge=unset";
   }
   return "";
 }
@@ -29,14 +31,21 @@ std::string TraitsText(const Traits& traits) {
 // Long: the variant table, one row per variant.
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"serial", Backend::kSerial, Origin::kFixed,
+    Variant{"serial",
+            Backend::kSerial,
+            Origin::kFixed,
             "the published update stage by stage on one thread: hash set "
             "and stream compaction for the removal, one connected-"
             "components call on the aggregated graph, the first fitting "
             "merge target (the break the printed search lacks), belong lists "
             "of any "
             "kind (Params::belong), the published random expansion",
-            &StartSerial},
+            &StartSerial,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Merge::kFirstFit}},
     Variant{"serial_printed",
             Backend::kSerial,
             Origin::kFaithful,

@@ -261,9 +261,11 @@ using StartFn = std::unique_ptr<Simulation>(const State& initial,
 // printed search's (every cluster that still fits), any choice the
 // concurrent protocol can make (threads race for targets), or rounds of
 // proposals (the same frames on every thread count).
-enum class Merge { kFirstFit, kPrinted, kAnyValid, kPriorityRounds };
+// kUnset, the default, is no choice: every row must name its own (the
+// check refuses a row that does not).
+enum class Merge { kUnset, kFirstFit, kPrinted, kAnyValid, kPriorityRounds };
 struct Traits {
-  Merge merge = Merge::kFirstFit;
+  Merge merge = Merge::kUnset;
 };
 // "merge=first_fit", ...
 std::string TraitsText(const Traits& traits);

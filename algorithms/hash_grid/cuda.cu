@@ -188,7 +188,7 @@ struct Grid {
   double max_dist2;
 };
 
-// Walks slot s's window (hash_grid.h: WindowReach); calls keep(id) for every
+// Walks slot s's window (variants.h: WindowReach); calls keep(id) for every
 // neighbour in cell order and returns the candidates tested.
 template <typename Keep>
 __device__ unsigned long long ForEachNeighbor(const Grid& g, std::size_t s,

@@ -16,13 +16,14 @@
 //     tests every pair with it). The cells searched for particle i are the
 //     window floor((double(c_i) -/+ WindowReach(max_dist)) /
 //     double(spacing)) per axis, which provably holds every j the predicate
-//     accepts (WindowReach says why), so every variant finds the same pairs.
-//     The faithful `muller` searches Müller's own window, with max_dist in
-//     place of the reach: it misses the rare pair whose exact distance
-//     exceeds max_dist by less than half an ulp yet rounds to it, where the
-//     other particle lies just past a cell boundary (1 and -1e-30, max_dist
-//     and spacing 1), exactly when no cell of its window shares the other's
-//     bucket (checks/hash_grid.h checks that too);
+//     accepts (variants.h's WindowReach says why: the double just above
+//     max_dist), so every variant finds the same pairs. The faithful `muller`
+//     searches Müller's own window, with max_dist in place of the reach: it
+//     misses the rare pair whose exact distance exceeds max_dist by less than
+//     half an ulp yet rounds to it, where the other particle lies just past a
+//     cell boundary (1 and -1e-30, max_dist and spacing 1), exactly when no
+//     cell of its window shares the other's bucket (checks/hash_grid.h checks
+//     that too);
 //   - the output says which list it is (Neighbors::list): kHalf is Müller's
 //     half list, row i holding only j < i (each unordered pair once, at its
 //     larger id); kFull holds each pair in both rows (symmetric);

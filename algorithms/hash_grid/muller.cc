@@ -5,7 +5,7 @@
 // computed in double from the float positions, as Float32Array reads give
 // them; MullerParams carries his own double parameters. queryIds holds
 // maxNumObjects ids, and what a longer query drops reads back as id 0
-// (hash_grid.h, MullerHashGrid). Differences from the JavaScript, none of
+// (variants.h, MullerHashGrid). Differences from the JavaScript, none of
 // them visible in the output:
 //   - adjIds is a std::vector (JavaScript doubles a typed array);
 //   - the input is validated first (Check), and the entry total must

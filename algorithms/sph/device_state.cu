@@ -24,6 +24,10 @@ DeviceState::Form DeviceState::FormOf(const Variant& row) {
     throw Error("sph: " + std::string(row.name) +
                 " is no CUDA row, so it has no device form");
   }
+  if (row.traits.update == Update::kUnset) {
+    throw Error("sph: " + std::string(row.name) +
+                " names no update in its Traits");
+  }
   if (row.traits.update == Update::kInPlace) {
     throw Error("sph: " + std::string(row.name) +
                 " updates in place, which no device form does");

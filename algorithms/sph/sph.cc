@@ -19,7 +19,8 @@ namespace adj::sph {
 std::string TraitsText(const Traits& traits) {
   std::string text = traits.update == Update::kThreePass   ? "update=three_pass"
                      : traits.update == Update::kCollapsed ? "update=collapsed"
-                                                           : "update=in_place";
+                     : traits.update == Update::kInPlace   ? "update=in_place"
+                                                           : "update=unset";
   if (traits.neighbor_lists) text += " neighbor_lists=yes";
   return text;
 }
@@ -27,12 +28,19 @@ std::string TraitsText(const Traits& traits) {
 // Long: the variant table, one row per variant.
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
-    Variant{"naive", Backend::kSerial, Origin::kFaithful,
+    Variant{"naive",
+            Backend::kSerial,
+            Origin::kFaithful,
             "the chapter's Algorithm 1 (Table 6.3 'naive'): Teschner's "
             "spatial hash built from x of t0, queried again in the "
             "density and the force pass (27 cells of h, a bucket "
             "visited twice skipped), then the integration pass",
-            &NaiveStep},
+            &NaiveStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
     Variant{"neighbor",
             Backend::kSerial,
             Origin::kFaithful,
@@ -98,7 +106,9 @@ std::span<const Variant> Variants() {
             {},
             nullptr,
             Traits{Update::kCollapsed}},
-    Variant{"sorted_pairs", Backend::kSerial, Origin::kOurs,
+    Variant{"sorted_pairs",
+            Backend::kSerial,
+            Origin::kOurs,
             "the three passes (densities of t0, as naive) over the "
             "particles sorted by cell (counting sort over their bounding "
             "box of cells, a comparison sort where it is sparse): a "
@@ -106,27 +116,62 @@ std::span<const Variant> Variants() {
             "once per cell, each pair within h is met once (the later "
             "half of the rows) and its density and equal and opposite "
             "forces go to both particles",
-            &SortedPairsStep},
-    Variant{"sorted_gather", Backend::kSerial, Origin::kOurs,
+            &SortedPairsStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
+    Variant{"sorted_gather",
+            Backend::kSerial,
+            Origin::kOurs,
             "the three passes over the particles sorted by cell, each "
             "particle gathering its own density and force over the 9 "
             "contiguous rows of cells around it (no writes to a "
             "neighbour: every pair twice, particles independent)",
-            &SortedGatherStep},
-    Variant{"sorted_gather_openmp", Backend::kOpenMp, Origin::kOurs,
+            &SortedGatherStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
+    Variant{"sorted_gather_openmp",
+            Backend::kOpenMp,
+            Origin::kOurs,
             "sorted_gather with its particle loops on OpenMP threads: "
             "the same bits",
-            &SortedGatherOpenMpStep, "sorted_gather"},
-    Variant{"sorted_simd", Backend::kSimd, Origin::kOurs,
+            &SortedGatherOpenMpStep,
+            "sorted_gather",
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
+    Variant{"sorted_simd",
+            Backend::kSimd,
+            Origin::kOurs,
             "sorted_gather's row sums on SIMD lanes (Highway, dynamic "
             "dispatch): a vector of candidates tested and summed at "
             "once, pairs outside h masked to zero",
-            &SortedSimdStep},
-    Variant{"sorted_simd_openmp", Backend::kOpenMp, Origin::kOurs,
+            &SortedSimdStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
+    Variant{"sorted_simd_openmp",
+            Backend::kOpenMp,
+            Origin::kOurs,
             "sorted_simd with its particle loops on OpenMP threads: the "
             "same bits",
-            &SortedSimdOpenMpStep, "sorted_simd"},
-    Variant{"sorted_pairs_simd", Backend::kSimd, Origin::kOurs,
+            &SortedSimdOpenMpStep,
+            "sorted_simd",
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
+    Variant{"sorted_pairs_simd",
+            Backend::kSimd,
+            Origin::kOurs,
             "sorted_pairs on SIMD lanes (Highway, dynamic dispatch): a "
             "vector of later candidates at a time, the second "
             "particle's density and opposite force added to a "
@@ -134,14 +179,28 @@ std::span<const Variant> Variants() {
             "store); each cell's particles sorted by x, so a row is cut "
             "to the candidates within h in x; particles slab by slab "
             "(cells of one z), even slabs then odd ones",
-            &SortedPairsSimdStep},
-    Variant{"sorted_pairs_simd_openmp", Backend::kOpenMp, Origin::kOurs,
+            &SortedPairsSimdStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
+    Variant{"sorted_pairs_simd_openmp",
+            Backend::kOpenMp,
+            Origin::kOurs,
             "sorted_pairs_simd with the slabs of one parity on OpenMP "
             "threads (a slab writes only itself and the next): the same "
             "additions in the same order, the same bits",
-            &SortedPairsSimdOpenMpStep, "sorted_pairs_simd"},
+            &SortedPairsSimdOpenMpStep,
+            "sorted_pairs_simd",
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
 #if ADJ_HAVE_CUDA
-    Variant{"cuda", Backend::kCuda, Origin::kOurs,
+    Variant{"cuda",
+            Backend::kCuda,
+            Origin::kOurs,
             "sorted_gather's three passes on the GPU, one thread per "
             "particle: CUB radix sort by cell of the container, the 9 "
             "rows of cells around a particle read from a table of cell "
@@ -149,7 +208,12 @@ std::span<const Variant> Variants() {
             "has over 8 cells a particle), float4 loads, a density kernel, "
             "then a force and integration kernel; host memory in and out "
             "(copies timed; StepReport::device_seconds without them)",
-            &CudaSortedStep},
+            &CudaSortedStep,
+            {},
+            nullptr,
+            {},
+            nullptr,
+            Traits{Update::kThreePass}},
     Variant{"cuda_neighbor",
             Backend::kCuda,
             Origin::kOurs,

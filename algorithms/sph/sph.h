@@ -234,9 +234,11 @@ using StepFn = void(State& state, const Params& params, Workspace& workspace,
 // densities of t0 after a density pass (three passes: naive), those of
 // t-1 in one collapsed pass (collapse), or collapse updating the state in
 // place in ascending order (Algorithm 2 as printed).
-enum class Update { kThreePass, kCollapsed, kInPlace };
+// kUnset, the default, is no update: every row must name its own (the
+// check and the device forms refuse a row that does not).
+enum class Update { kUnset, kThreePass, kCollapsed, kInPlace };
 struct Traits {
-  Update update = Update::kThreePass;
+  Update update = Update::kUnset;
   // The density pass keeps each particle's neighbours and the force pass
   // walks them (Algorithm 1 with lists).
   bool neighbor_lists = false;
