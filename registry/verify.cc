@@ -72,8 +72,7 @@ void VerifyTriangleAdjacency(const Mesh& mesh, double& oracle_seconds,
     }
     try {
       triangle_adjacency::Adjacency out;
-      variant.run(mesh.triangles, mesh.particles(), out);  // warm-up
-      row.seconds = SecondsOf(
+      row.seconds = WarmedUpSeconds(
           [&] { variant.run(mesh.triangles, mesh.particles(), out); });
       row.detail = checks::triangle_adjacency::FirstDifference(
           ascending, mesh.triangles.size(), out);
@@ -235,8 +234,7 @@ void VerifyConnectedComponents(const Mesh& mesh, double& oracle_seconds,
     }
     try {
       connected_components::Components got;
-      variant.run(graph, got);  // warm-up
-      row.seconds = SecondsOf([&] { variant.run(graph, got); });
+      row.seconds = WarmedUpSeconds([&] { variant.run(graph, got); });
       row.detail = checks::connected_components::FirstDifference(expected, got);
       if (!row.detail.empty()) {
         row.outcome = VerifyRow::Outcome::kDiffers;
@@ -263,8 +261,7 @@ ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,
   interrupt::Poll();
   ScheduledRun run;
   try {
-    variant.run(triplets, particles, width, run.schedule);
-    run.seconds = SecondsOf(
+    run.seconds = WarmedUpSeconds(
         [&] { variant.run(triplets, particles, width, run.schedule); });
   } catch (const triplet_schedule::ValenceLimit& error) {
     run.error = error.what();
@@ -311,8 +308,7 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
     }
     try {
       hash_grid::Neighbors out;
-      variant.run(points, params, out);  // warm-up
-      row.seconds = SecondsOf([&] { variant.run(points, params, out); });
+      row.seconds = WarmedUpSeconds([&] { variant.run(points, params, out); });
       row.detail =
           checks::hash_grid::FirstDifference(points, params, expected, out);
       if (!row.detail.empty()) {

@@ -64,6 +64,15 @@ double SecondsOf(Run&& run) {
       .count();
 }
 
+// Wall-clock seconds of the second of two calls of `run`: the first warms
+// the caches and grows the variant's buffers, as a user's repeated calls
+// would have.
+template <typename Run>
+double WarmedUpSeconds(Run&& run) {
+  run();
+  return SecondsOf(run);
+}
+
 // One scheduler on a mesh's virtual particles: the schedule, its check by
 // the reference, and its time (one run after a warm-up).
 struct ScheduledRun {

@@ -15,7 +15,7 @@ errored (a benchmark's SkipWithError: its verification failed) is
 compared by its error. Prints each counter that differs (beyond
 --tolerance, relative), the rows only one side has, and a summary; exits
 0 when every common row's counters are identical and no row or file of
-BEFORE is missing after, 1 otherwise.
+BEFORE is missing after, 1 otherwise, 2 when a folder holds no JSON.
 """
 
 import argparse
@@ -84,6 +84,11 @@ def main():
     parser.add_argument("--tolerance", type=float, default=0.0,
                         help="relative difference still called equal")
     args = parser.parse_args()
+    for folder in (args.before, args.after):
+        if not folder.is_dir() or not any(folder.glob("*.json")):
+            print(f"compare-counters: {folder} is no folder of sweep JSON",
+                  file=sys.stderr)
+            return 2
     common_rows = changed_rows = counters = varying = lost = 0
     for before_file in sorted(args.before.glob("*.json")):
         after_file = args.after / before_file.name

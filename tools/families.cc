@@ -12,7 +12,7 @@
 namespace adj::cli {
 
 using registry::IsRefusal;
-using registry::SecondsOf;
+using registry::WarmedUpSeconds;
 
 std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
                                            const hash_grid::Params& params) {
@@ -34,8 +34,7 @@ std::vector<NeighborsRow> NeighborsOnCloud(const Points& points,
     }
     try {
       hash_grid::Neighbors out;
-      variant.run(points, params, out);  // warm-up
-      row.seconds = SecondsOf([&] { variant.run(points, params, out); });
+      row.seconds = WarmedUpSeconds([&] { variant.run(points, params, out); });
       checks::hash_grid::Statistics stats =
           checks::hash_grid::StatisticsOf(out);
       std::vector<std::uint64_t>& counts = stats.neighbor_counts;

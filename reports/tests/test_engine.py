@@ -399,34 +399,26 @@ def test_baseline_table_divides_by_the_baselines_rate(tmp_path):
         [CPU, "bunny", "100", "3.00", "5.00"]]
 
 
-def test_baseline_table_of_a_time_is_baseline_time_over_time(tmp_path):
-    run = load(tmp_path, [
-        iteration("tri/nvcloth/grid/triangles:100/real_time", 8.0,
-                  unit="us"),
-        iteration("tri/csr/grid/triangles:100/real_time", 2.0, unit="us"),
-        iteration("tri/csr_openmp/grid/triangles:100/real_time", 16.0,
-                  unit="us")], **BASELINE_CONTEXT)
+# 8 / 2 = 4 times faster, 8 / 16 = 0.5: twice as slow; and the same ratios
+# when the rows are written in different units (8 ms over 2e6 ns and over
+# 4000 us: 4.00 and 2.00).
+@pytest.mark.parametrize("times, expected", [
+    (((8.0, "us"), (2.0, "us"), (16.0, "us")), ["4.00", "0.50"]),
+    (((8.0, "ms"), (2e6, "ns"), (4000.0, "us")), ["4.00", "2.00"]),
+])
+def test_baseline_table_of_a_time_is_baseline_time_over_time(tmp_path, times,
+                                                             expected):
+    names = ["tri/nvcloth/grid/triangles:100/real_time",
+             "tri/csr/grid/triangles:100/real_time",
+             "tri/csr_openmp/grid/triangles:100/real_time"]
+    run = load(tmp_path, [iteration(name, time, unit=unit)
+                          for name, (time, unit) in zip(names, times)],
+               **BASELINE_CONTEXT)
     figure = engine.Figure(name="t", family="tri", x="triangles",
                            y="real_time", xlabel="", ylabel="",
                            compare_with_baseline=True, lower_is_better=True)
-    # 8 / 2 = 4 times faster; 8 / 16 = 0.5: twice as slow.
     assert cells(engine.baseline_table(figure, run)[-1]) == [
-        CPU, "grid", "100", "4.00", "0.50"]
-
-
-def test_baseline_table_of_a_time_reads_each_rows_time_unit(tmp_path):
-    run = load(tmp_path, [
-        iteration("tri/nvcloth/grid/triangles:100/real_time", 8.0,
-                  unit="ms"),
-        iteration("tri/csr/grid/triangles:100/real_time", 2e6, unit="ns"),
-        iteration("tri/csr_openmp/grid/triangles:100/real_time", 4000.0,
-                  unit="us")], **BASELINE_CONTEXT)
-    figure = engine.Figure(name="t", family="tri", x="triangles",
-                           y="real_time", xlabel="", ylabel="",
-                           compare_with_baseline=True, lower_is_better=True)
-    # 8 ms over 2 ms and over 4 ms: 4.00 and 2.00 (the engine: 0.00, 0.00).
-    assert cells(engine.baseline_table(figure, run)[-1]) == [
-        CPU, "grid", "100", "4.00", "2.00"]
+        CPU, "grid", "100", *expected]
 
 
 def test_no_baseline_gives_no_speedup_table(tmp_path, capsys):
