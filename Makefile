@@ -2,7 +2,8 @@
 # configures, builds with every core and runs; a second run reuses the build.
 #   make test              build (preset `default`) and run every test, the
 #                          Python package's too (built by `make python`)
-#   make figures           quick benchmark sweep -> reports/out/ (minutes):
+#   make figures           quick benchmark sweep and the physics studies
+#                          (experiments/) -> reports/out/ (minutes):
 #                          report.md and index.html with the figures
 #   make figures SLURM=1   the same sweep as a Slurm job array, a row per
 #                          machine (PARTITIONS="a b": each node type)
@@ -70,13 +71,19 @@ python: venv
 
 # SLURM=1: the sweep as a Slurm job array (PARTITIONS="a b": one array per
 # node type), merged per machine (reports/slurm_sweep.py). The Python
-# package's overhead is measured here, on this machine, either way.
+# package's overhead and the experiment runners' studies (each
+# experiments/<name>_studies writes reports/out/json/<name>_studies.json)
+# run here, on this machine, either way.
 figures: build python data-if-possible
 	$(if $(SLURM),$(PYTHON) reports/slurm_sweep.py --build-dir $(BUILD_DIR) \
 	  --out reports/out $(if $(FULL),--full) \
 	  $(if $(PARTITIONS),--partitions $(PARTITIONS)),$(PYTHON) \
 	  reports/run_benchmarks.py --build-dir $(BUILD_DIR) \
 	  --out reports/out/json $(if $(FULL),--full))
+	for runner in $(BUILD_DIR)/experiments/*_studies; do \
+	  $$runner --sweep $(if $(FULL),full,quick) \
+	    --out reports/out/json/$$(basename $$runner).json || exit 1; \
+	done
 	$(PYTHON) python/benchmarks/query_all_overhead.py \
 	  --out reports/out/json/python_overhead.json
 	$(PYTHON) reports/figures.py --json reports/out/json \

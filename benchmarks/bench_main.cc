@@ -6,13 +6,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <string_view>
 
 #include "algorithms/common/cuda.h"
 #include "algorithms/common/simd.h"
+#include "benchmarks/machine.h"
 
 namespace adj::bench {
 namespace {
@@ -36,46 +36,6 @@ std::vector<std::int64_t> Powers(int min_log2, int max_log2) {
   }
   std::reverse(sizes.begin(), sizes.end());
   return sizes;
-}
-
-std::string CpuModel() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(cpuinfo, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(colon + 2);
-    }
-  }
-  return "unknown";
-}
-
-std::string CommandOutput(const std::string& command) {
-  std::string output;
-  if (FILE* pipe = popen(command.c_str(), "r")) {
-    char buffer[256];
-    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
-    pclose(pipe);
-  }
-  while (!output.empty() && (output.back() == '\n' || output.back() == ' ')) {
-    output.pop_back();
-  }
-  return output;
-}
-
-std::string GitRevision() {
-  const std::string git = "git -C '" ADJ_SOURCE_DIR "' ";
-  std::string revision = CommandOutput(git + "rev-parse HEAD 2>/dev/null");
-  if (revision.empty()) return "unknown";
-  if (!CommandOutput(git + "status --porcelain -uno 2>/dev/null").empty()) {
-    revision += "-dirty";
-  }
-  return revision;
-}
-
-std::string EnvOr(const char* name, const char* fallback) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? value : fallback;
 }
 
 // Removes our --adj_* flags from argv; exits on a malformed one.
@@ -176,18 +136,18 @@ int main(int argc, char** argv) {
   using adj::bench::CurrentSweep;
   adj::bench::ParseOwnFlags(&argc, argv);
   benchmark::AddCustomContext("hwy_target", adj::simd::BestTargetName());
-  benchmark::AddCustomContext("adj_build_type", ADJ_BUILD_TYPE);
-  benchmark::AddCustomContext("adj_compiler", ADJ_CXX_COMPILER);
-  benchmark::AddCustomContext("adj_git_revision", adj::bench::GitRevision());
+  benchmark::AddCustomContext("adj_build_type", adj::machine::BuildType());
+  benchmark::AddCustomContext("adj_compiler", adj::machine::Compiler());
+  benchmark::AddCustomContext("adj_git_revision", adj::machine::GitRevision());
   benchmark::AddCustomContext("adj_sweep",
                               CurrentSweep().full ? "full" : "quick");
-  benchmark::AddCustomContext("cpu_model", adj::bench::CpuModel());
+  benchmark::AddCustomContext("cpu_model", adj::machine::CpuModel());
   benchmark::AddCustomContext("omp_max_threads",
                               std::to_string(omp_get_max_threads()));
   benchmark::AddCustomContext("omp_proc_bind",
-                              adj::bench::EnvOr("OMP_PROC_BIND", "unset"));
+                              adj::machine::EnvOr("OMP_PROC_BIND", "unset"));
   benchmark::AddCustomContext("omp_places",
-                              adj::bench::EnvOr("OMP_PLACES", "unset"));
+                              adj::machine::EnvOr("OMP_PLACES", "unset"));
   const adj::Availability& gpu = adj::cuda::Available();
   benchmark::AddCustomContext(
       "gpu", gpu.available ? adj::cuda::DeviceName() : "none: " + gpu.reason);

@@ -128,6 +128,41 @@ class Row:
     times: list = dataclasses.field(default_factory=list)
 
 
+@dataclasses.dataclass
+class Study:
+    """One record of an experiment runner's JSON (experiments/study_json.h):
+    a study of one variant, judged against physics, not timed."""
+    family: str
+    study: str
+    variant: str
+    device: str  # "CPU <model>"
+    parameters: dict
+    results: dict
+    series: dict
+    error: str  # "": it ran to the end
+    verified: bool
+    source: str
+
+
+def studies_of(document, path):
+    """The Study records of an experiment runner's document (none for a
+    benchmark's); a null (not finite) number becomes NaN."""
+    context = document.get("context", {})
+    device = "CPU " + context.get("cpu_model", context.get("host_name", "?"))
+
+    def numbers(values):
+        return {k: float("nan") if v is None else v
+                for k, v in (values or {}).items()}
+
+    return [Study(r.get("family", "?"), r.get("study", "?"),
+                  r.get("variant", "?"), device,
+                  numbers(r.get("parameters")), numbers(r.get("results")),
+                  {k: [float("nan") if x is None else x for x in v]
+                   for k, v in (r.get("series") or {}).items()},
+                  r.get("error", ""), bool(r.get("verified")), str(path))
+            for r in document.get("studies", [])]
+
+
 # Each copy its own line style and shade, so that the limits stay apart.
 LIMIT_STYLES = {
     "memcpy": ("--", "0.2"),
@@ -199,6 +234,9 @@ class Run:
     # "origin", "twin"}}}
     tables: dict
     goals: dict  # family -> goal name -> value
+    # The experiment runners' records (this run's only: a kept run's
+    # studies are another machine's CPU, as its CPU rows are).
+    studies: list = dataclasses.field(default_factory=list)
 
     def baseline(self, family, table="variants"):
         return self.tables.get(family, {}).get(table, {}).get("baseline")
@@ -282,13 +320,14 @@ def rows_of(document, path):
 
 
 def load_run(run_paths, kept_paths=(), context_paths=()):
-    """This run's rows, and the GPU rows of runs kept from other machines
+    """This run's rows and studies, and the GPU rows of runs kept from
+    other machines
     (a kept CPU run is another machine's CPU: the docs quote it, and
     `figures.py --json <its folder>` draws it alone). Tables and goals come
     from every file's context, this run's taking precedence, then the kept
     runs', then those of context_paths (files read for their context
     alone: a newer run's tables for a run that predates them)."""
-    rows, contexts, tables, goals = [], {}, {}, {}
+    rows, contexts, tables, goals, studies = [], {}, {}, {}, []
     for path, kind in ([(p, "run") for p in run_paths]
                        + [(p, "kept") for p in kept_paths]
                        + [(p, "context") for p in context_paths]):
@@ -299,8 +338,10 @@ def load_run(run_paths, kept_paths=(), context_paths=()):
         file_rows = [] if kind == "context" else rows_of(document, path)
         if kind == "kept":
             file_rows = [r for r in file_rows if r.device.startswith("GPU")]
-        if file_rows:
+        file_studies = studies_of(document, path) if kind == "run" else []
+        if file_rows or file_studies:
             rows += file_rows
+            studies += file_studies
             contexts[str(path)] = context
         for key, value in context.items():
             parts = key.split("/")
@@ -314,7 +355,7 @@ def load_run(run_paths, kept_paths=(), context_paths=()):
             elif parts[0] == "adj_goal":
                 goals.setdefault(parts[1], {}).setdefault(parts[2],
                                                           float(value))
-    return Run(rows, contexts, tables, goals)
+    return Run(rows, contexts, tables, goals, studies)
 
 
 def series_label(row, devices):

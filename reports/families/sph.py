@@ -1,7 +1,9 @@
 """sph: the chapter's Table 6.3 on the glass (time per step, 1 thread, each
 row's ratio to naive beside the published one), time per step against
 particles, accuracy against speed (one point per variant), and the density
-error against the three-pass reference over the run's steps."""
+error against the three-pass reference over the run's steps; and the
+physics studies the experiment runner wrote (experiments/sph_studies.h:
+hydrostatics, stability, the dam break's surge), read from Run.studies."""
 
 import csv
 import pathlib
@@ -200,12 +202,6 @@ def draw_time(run, out_dir):
         "sph: time per step against particles, glass", legend_outside=True)
 
 
-def indexed(values, prefix):
-    """{i: value} of the counters prefix%02d."""
-    return {int(k[len(prefix):]): v for k, v in values.items()
-            if k.startswith(prefix) and k[len(prefix):].isdigit()}
-
-
 MARTIN_MOYCE = (pathlib.Path(__file__).resolve().parent.parent
                 / "reference_data" / "martin_moyce_1952.csv")
 
@@ -230,32 +226,45 @@ def interpolated(points, t):
     return None
 
 
+def study_runs(run, study):
+    """The sph studies of one kind (experiments/sph_studies.h) that ran to
+    the end on a verified variant."""
+    return [s for s in run.studies if s.family == FAMILY
+            and s.study == study and s.verified and not s.error]
+
+
+def stopped_lines(run, study):
+    """A line per study of that kind that stopped with an error (a fluid
+    that blew up is a result, said beside the table)."""
+    return [f"- {s.variant} ({', '.join(f'{k} {v:g}' for k, v in s.parameters.items())}) "
+            f"stopped: {s.error}"
+            for s in run.studies if s.family == FAMILY and s.study == study
+            and s.error]
+
+
 def draw_surge(run, out_dir):
     """The dam break's surge front Z = x / a against T = t sqrt(2 g / a),
     one line per variant, particles and viscosity, beside Martin and
     Moyce's measurements (their n^2 = 2 columns) and Ritter's inviscid
     shallow-water front Z = 1 + T sqrt(2 H / a)."""
-    rows = scene_rows(run, "dam_break_surge", "column_width")
-    if not rows:
+    runs = study_runs(run, "surge")
+    if not runs:
         return []
-    devices = sorted({r.device for r in rows})
+    devices = sorted({s.device for s in runs})
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     t_max = 0
-    for r in sorted(rows, key=lambda r: (r.variant, r.args.get("particles"),
-                                         -r.args.get("viscosity_permille",
-                                                     0))):
-        t = indexed(r.values, "surge_t_at_")
-        z = indexed(r.values, "surge_z_at_")
-        keys = sorted(set(t) & set(z))
-        if not keys:
+    for s in sorted(runs, key=lambda s: (s.variant,
+                                         s.parameters.get("particles", 0),
+                                         -s.parameters.get("viscosity_alpha",
+                                                           0))):
+        t, z = s.series.get("t", []), s.series.get("z", [])
+        if not t:
             continue
-        t_max = max(t_max, t[keys[-1]])
-        alpha = r.args.get("viscosity_permille", 0) / 1000
-        ax.plot([0] + [t[k] for k in keys], [1] + [z[k] for k in keys],
-                marker="o", markersize=3,
-                label=f"{r.variant}, {r.args.get('particles', 0):.0f} "
-                      f"particles, alpha {alpha:g}")
-    ratio = rows[0].values["column_height"] / rows[0].values["column_width"]
+        t_max = max(t_max, t[-1])
+        ax.plot([0] + t, [1] + z, marker="o", markersize=3,
+                label=f"{s.variant}, {s.parameters.get('particles', 0):.0f} "
+                      f"particles, alpha {s.parameters.get('viscosity_alpha', 0):g}")
+    ratio = runs[0].results["column_height"] / runs[0].results["column_width"]
     ts = [0, t_max]
     ax.plot(ts, [1 + t * (2 * ratio) ** 0.5 for t in ts], color="0.3",
             linestyle="--", linewidth=1,
@@ -267,8 +276,8 @@ def draw_surge(run, out_dir):
                    label=f"Martin & Moyce 1952, a = {a:g} in")
     ax.set_xlabel("T = t sqrt(2 g / a)")
     ax.set_ylabel("surge front Z = x / a")
-    ax.set_title("sph: dam break surge front (column 2a tall, a wide)",
-                 fontsize=10)
+    ax.set_title("sph: how far does the dam break's front run, against "
+                 "experiment? (column 2a tall, a wide)", fontsize=9)
     ax.set_ylim(0.8, 5.2)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=6, loc="upper left")
@@ -276,40 +285,38 @@ def draw_surge(run, out_dir):
 
 
 def draw_hydrostatic(run, out_dir):
-    """Each glass_hydrostatic row's pressure per depth bin, and half of it
+    """Each hydrostatic study's pressure per depth bin, and half of it
     (the pressure whose gradient the contract's force exerts), beside
     rho_0 g depth."""
-    rows = scene_rows(run, "glass_hydrostatic", "hydrostatic_error_percent")
-    if not rows:
+    runs = study_runs(run, "hydrostatic")
+    if not runs:
         return []
-    devices = sorted({r.device for r in rows})
+    devices = sorted({s.device for s in runs})
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     deepest = 0
-    for r in sorted(rows, key=lambda r: (r.variant,
-                                         r.args.get("particles", 0))):
-        depth = indexed(r.values, "depth_at_")
-        pressure = indexed(r.values, "pressure_at_")
-        keys = sorted(set(depth) & set(pressure))
-        if not keys:
+    for s in sorted(runs, key=lambda s: (s.variant,
+                                         s.parameters.get("particles", 0))):
+        depth, pressure = s.series.get("depth", []), s.series.get("pressure",
+                                                                  [])
+        if not depth:
             continue
-        deepest = max(deepest, depth[keys[-1]])
-        name = f"{r.variant} ({r.args.get('particles', 0):,.0f})"
-        line, = ax.plot([depth[k] for k in keys],
-                        [pressure[k] for k in keys], marker="o",
-                        markersize=3, label=f"{name}: k (rho - rho_0)")
-        ax.plot([depth[k] for k in keys], [pressure[k] / 2 for k in keys],
-                marker="s", markersize=3, linestyle=":",
-                color=line.get_color(), label=f"{name}: half of it")
-    analytic = [r for r in rows if indexed(r.values, "analytic_at_")][0]
-    depth = indexed(analytic.values, "depth_at_")
-    slope = max(v / depth[k] for k, v in
-                indexed(analytic.values, "analytic_at_").items()
-                if depth.get(k, 0) > 0)
-    ax.plot([0, deepest], [0, slope * deepest], color="0.3", linestyle="--",
-            linewidth=1, label="rho_0 g depth")
+        deepest = max(deepest, depth[-1])
+        name = f"{s.variant} ({s.parameters.get('particles', 0):,.0f})"
+        line, = ax.plot(depth, pressure, marker="o", markersize=3,
+                        label=f"{name}: k (rho - rho_0)")
+        ax.plot(depth, [p / 2 for p in pressure], marker="s", markersize=3,
+                linestyle=":", color=line.get_color(),
+                label=f"{name}: half of it")
+    with_analytic = [s for s in runs if s.series.get("analytic")]
+    if with_analytic:
+        s = with_analytic[0]
+        slope = max(a / d for d, a in zip(s.series["depth"],
+                                          s.series["analytic"]) if d > 0)
+        ax.plot([0, deepest], [0, slope * deepest], color="0.3",
+                linestyle="--", linewidth=1, label="rho_0 g depth")
     ax.set_xlabel("depth below the free surface, m")
     ax.set_ylabel("pressure, Pa")
-    ax.set_title("sph: the glass at rest against hydrostatics", fontsize=10)
+    ax.set_title("sph: is the glass at rest hydrostatic?", fontsize=10)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=6, loc="upper left")
     return save(fig, devices, out_dir, "sph_hydrostatic")
@@ -318,19 +325,20 @@ def draw_hydrostatic(run, out_dir):
 def draw_stability(run, out_dir):
     """The stability map: the largest stable stiffness (over k_0) at each
     time step (in % of h / c_0), one line per variant."""
-    rows = scene_rows(run, "glass_stability", "largest_stable_k_over_k0")
-    if not rows:
+    runs = study_runs(run, "stability")
+    if not runs:
         return []
-    devices = sorted({r.device for r in rows})
+    devices = sorted({s.device for s in runs})
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     line_per_variant(
-        ax, rows,
-        lambda r: (r.args.get("cfl_percent", 0),
-                   r.values["largest_stable_k_over_k0"]), 4)
+        ax, runs,
+        lambda s: (s.parameters.get("cfl_percent", 0),
+                   s.results["largest_stable_k_over_k0"]), 4)
     ax.set_yscale("log")
     return finish_log_figure(
         fig, ax, devices, out_dir, "sph_stability", "dt, % of h / c_0",
-        "largest stable k / k_0", "sph: stability map, glass")
+        "largest stable k / k_0",
+        "sph: how stiff may the glass be at a given time step?")
 
 
 def draw(run, out_dir):
@@ -350,28 +358,29 @@ def draw(run, out_dir):
 
 
 def stability_table(run):
-    rows = scene_rows(run, "glass_stability", "largest_stable_k")
-    if not rows:
+    runs = study_runs(run, "stability")
+    if not runs:
         return []
     lines = ["", "## sph: stability sweep (largest stable k at a fixed dt, "
              "glass)", "",
              "| variant | device | particles | dt (% of h / c_0) | dt s | "
              "largest stable k | over k_0 |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
-    for r in sorted(rows, key=lambda r: (r.device, r.variant,
-                                         r.args.get("cfl_percent", 0))):
-        v = r.values
+    for s in sorted(runs, key=lambda s: (s.device, s.variant,
+                                         s.parameters.get("cfl_percent", 0))):
+        v = s.results
         lines.append(
-            f"| {r.variant} | {r.device} | {r.args.get('particles', 0):.0f}"
-            f" | {r.args.get('cfl_percent', 0):.0f} | {v['dt']:.3g} | "
+            f"| {s.variant} | {s.device} | "
+            f"{s.parameters.get('particles', 0):.0f} | "
+            f"{s.parameters.get('cfl_percent', 0):.0f} | {v['dt']:.3g} | "
             f"{v['largest_stable_k']:.4g} | "
             f"{v['largest_stable_k_over_k0']:.3g} |")
-    return lines
+    return lines + [""] + stopped_lines(run, "stability")
 
 
 def hydrostatic_table(run):
-    rows = scene_rows(run, "glass_hydrostatic", "hydrostatic_error_percent")
-    if not rows:
+    runs = study_runs(run, "hydrostatic")
+    if not runs:
         return []
     goal = run.goals.get(FAMILY, {}).get("hydrostatic_error_percent")
     lines = ["", "## sph: the glass at rest against hydrostatics", "",
@@ -391,19 +400,19 @@ def hydrostatic_table(run):
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
              "| ---: | ---: | ---: | ---: |"]
     nan = float("nan")
-    for r in sorted(rows, key=lambda r: (r.device, r.variant,
-                                         r.args.get("particles", 0))):
-        v = r.values
+    for s in sorted(runs, key=lambda s: (s.device, s.variant,
+                                         s.parameters.get("particles", 0))):
+        v = s.results
         volume = v.get("volume_height", 0)
         height = v.get("column_height", nan) / volume if volume else nan
         corrected = (v.get("slope_ratio", nan)
                      * v.get("gradient_normalisation", nan))
         lines.append(
-            f"| {r.variant} | {r.device} | "
-            f"{r.args.get('particles', 0):.0f} | "
-            f"{r.args.get('steps', 0):.0f} | "
-            f"{v['hydrostatic_error_percent']:.2f} | "
-            f"{v.get('hydrostatic_half_error_percent', nan):.2f} | "
+            f"| {s.variant} | {s.device} | "
+            f"{s.parameters.get('particles', 0):.0f} | "
+            f"{s.parameters.get('steps', 0):.0f} | "
+            f"{v['error_percent']:.2f} | "
+            f"{v.get('half_error_percent', nan):.2f} | "
             f"{v.get('slope_ratio', nan):.3f} | "
             f"{v.get('gradient_normalisation', nan):.3f} | "
             f"{corrected:.3f} | "
@@ -411,12 +420,12 @@ def hydrostatic_table(run):
             f"{height:.3f} | "
             f"{v.get('kinetic_energy', 0):.3g} | "
             f"{v.get('max_speed', 0):.3g} |")
-    return lines
+    return lines + [""] + stopped_lines(run, "hydrostatic")
 
 
 def surge_table(run):
-    rows = scene_rows(run, "dam_break_surge", "column_width")
-    if not rows:
+    runs = study_runs(run, "surge")
+    if not runs:
         return []
     lines = ["", "## sph: dam break surge front", "",
              "Z = x / a at T = t sqrt(2 g / a), beside Martin and Moyce "
@@ -427,19 +436,19 @@ def surge_table(run):
              "| variant | device | particles | alpha | Z at T = 1 | "
              "Z at T = 2 | Z at T = 3 | steps |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for r in sorted(rows, key=lambda r: (r.device, r.variant,
-                                         r.args.get("particles", 0),
-                                         -r.args.get("viscosity_permille",
-                                                     0))):
-        t = indexed(r.values, "surge_t_at_")
-        z = indexed(r.values, "surge_z_at_")
-        at = {round(t[k], 6): z[k] for k in t if k in z}
+    for s in sorted(runs, key=lambda s: (s.device, s.variant,
+                                         s.parameters.get("particles", 0),
+                                         -s.parameters.get("viscosity_alpha",
+                                                           0))):
+        at = {round(t, 6): z for t, z in zip(s.series.get("t", []),
+                                             s.series.get("z", []))}
         cells = [f"{at[T]:.2f}" if T in at else "" for T in (1.0, 2.0, 3.0)]
         lines.append(
-            f"| {r.variant} | {r.device} | {r.args.get('particles', 0):.0f} | "
-            f"{r.args.get('viscosity_permille', 0) / 1000:g} | "
-            + " | ".join(cells) + f" | {r.values.get('steps', 0):.0f} |")
-    ratio = rows[0].values["column_height"] / rows[0].values["column_width"]
+            f"| {s.variant} | {s.device} | "
+            f"{s.parameters.get('particles', 0):.0f} | "
+            f"{s.parameters.get('viscosity_alpha', 0):g} | "
+            + " | ".join(cells) + f" | {s.results.get('steps', 0):.0f} |")
+    ratio = runs[0].results["column_height"] / runs[0].results["column_width"]
     for a, points in sorted(martin_moyce().items()):
         cells = [interpolated(points, T) for T in (1.0, 2.0, 3.0)]
         lines.append(f"| Martin & Moyce 1952, a = {a:g} in | experiment | "
@@ -448,7 +457,7 @@ def surge_table(run):
     lines.append(f"| Ritter | | | 0 | {1 + (2 * ratio) ** 0.5:.2f} | "
                  f"{1 + 2 * (2 * ratio) ** 0.5:.2f} | "
                  f"{1 + 3 * (2 * ratio) ** 0.5:.2f} | |")
-    return lines
+    return lines + [""] + stopped_lines(run, "surge")
 
 
 def cell_order_table(run):
