@@ -4,9 +4,16 @@
 set(ADJ_CXX_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                      -Wno-sign-conversion)
 
+include(GNUInstallDirs)
+
+# Headers are included by their path from the repository's root
+# ("algorithms/common/csr.h"); the installed package keeps those paths
+# under <prefix>/include/adjacent (cmake/AdjacentInstall.cmake).
 function(adj_target_defaults target)
   target_compile_features(${target} PUBLIC cxx_std_20)
-  target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_include_directories(${target} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/adjacent>)
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:${ADJ_CXX_WARNINGS}>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<BOOL:${ADJ_WARNINGS_AS_ERRORS}>>:-Werror>
