@@ -756,5 +756,56 @@ TEST(AdjacentCli, FractureRefusesCorruptedInput) {
   std::filesystem::remove(open);
 }
 
+// `adjacent check`: an outside output in text files, right, with a planted
+// bug (the pair at exactly the radius dropped), and malformed.
+TEST(AdjacentCli, CheckJudgesAnOutsideOutputFromFiles) {
+  const auto points = TempFile("check_points.txt");
+  const auto right = TempFile("check_right.txt");
+  const auto strict = TempFile("check_strict.txt");
+  const auto broken = TempFile("check_broken.txt");
+  std::ofstream(points) << "# x y z\n0 0 0\n0.25 0 0\n-0.5 0 0\n";
+  std::ofstream(right) << "1 0\n0 2\n";  // a half list, either way round
+  std::ofstream(strict) << "1 0\n";      // |d| < r: the pair at r lost
+  std::ofstream(broken) << "1 0\n0\n";
+  const std::string radius = " --radius 0.5";
+  const Result agrees = RunAdjacent("check hash_grid " + points.string() + " " +
+                                    right.string() + radius);
+  EXPECT_EQ(agrees.status, 0) << agrees.output;
+  EXPECT_NE(agrees.output.find("agrees\noracle: brute force over all 3 rows"),
+            std::string::npos)
+      << agrees.output;
+  const Result differs = RunAdjacent("check hash_grid " + points.string() +
+                                     " " + strict.string() + radius);
+  EXPECT_EQ(differs.status, 1) << differs.output;
+  EXPECT_NE(differs.output.find("differs: particle 2: missing 0 (distance "
+                                "0.5 <= 0.5)"),
+            std::string::npos)
+      << differs.output;
+  for (const auto& [arguments, named] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"check hash_grid " + points.string() + " " + broken.string() +
+                radius,
+            "line 2 has 1 numbers, the first row 2"},
+           {"check hash_grid " + points.string() + " " + right.string(),
+            "the parameter radius is required"},
+           {"check hash_grid " + points.string() + " " + right.string() +
+                " --radius nan",
+            "bad --radius nan"},
+           {"check nothing " + points.string() + " " + right.string(),
+            "no outside check for nothing"},
+           {"check hash_grid " + points.string() + " /nonexistent" + radius,
+            "/nonexistent: cannot be read"},
+           {"check hash_grid " + points.string(),
+            "expected FAMILY INPUT OUTPUT"}}) {
+    const Result result = RunAdjacent(arguments);
+    EXPECT_EQ(result.status, 2) << arguments << "\n" << result.output;
+    EXPECT_NE(result.output.find(named), std::string::npos) << arguments << "\n"
+                                                            << result.output;
+  }
+  for (const auto& path : {points, right, strict, broken}) {
+    std::filesystem::remove(path);
+  }
+}
+
 }  // namespace
 }  // namespace adj

@@ -31,6 +31,7 @@
 #include "scenes/mesh_io.h"
 #include "scenes/meshes.h"
 #include "tools/arguments.h"
+#include "tools/check_command.h"
 #include "tools/families.h"
 #include "tools/fracture_command.h"
 #include "tools/sph_command.h"
@@ -71,6 +72,9 @@ every frame. Commands:
                   the fracture update on a block or a voxelised MESH,
                   invariants checked every frame, PNG snapshots before and
                   after; exit 1 on a broken invariant
+  check FAMILY INPUT OUTPUT [--PARAMETER VALUE]
+                  an output your own code computed (.npz, .npy or text)
+                  against the family's oracle; exit 1 when it differs
   sph glass|dam_break [--steps N] [--variant V] [--png DIR]
                   an SPH scene run by one variant beside the three-pass
                   reference, accuracy every K steps, PNG snapshots; exit 1
@@ -683,6 +687,7 @@ int Main(int argc, char** argv) {
     if (command == "neighbors") return Neighbors(args);
     if (command == "fracture") return FractureCommand(args);
     if (command == "sph") return SphCommand(args);
+    if (command == "check") return CheckCommand(args);
   } catch (const ResourceError& refused) {
     std::cerr << "adjacent " << command << ": " << refused.what() << "\n";
     return kRefused;

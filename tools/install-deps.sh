@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ make git python3 python3-venv
           libhwy-dev librapidcheck-dev libbenchmark-dev libgtest-dev
-          libgmock-dev)
+          libgmock-dev zlib1g-dev)
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
 # tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset
 # with clang and libFuzzer (in libclang-rt-dev).

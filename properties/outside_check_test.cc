@@ -1,0 +1,314 @@
+// The outside checks (registry/outside_check.h) against the suite's own
+// verdicts: every variant's output, handed over as an outside user would
+// hand it (pairs or CSR, full or half, rows shuffled; labels renumbered),
+// agrees exactly when checks/ says the variant agrees, and a planted defect
+// (a dropped pair, two components merged) is named. And the arrays and the
+// files they come from: every malformed one refused, naming it.
+#include "registry/outside_check.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "algorithms/common/variant.h"
+#include "algorithms/connected_components/connected_components.h"
+#include "algorithms/hash_grid/hash_grid.h"
+#include "checks/connected_components.h"
+#include "checks/hash_grid.h"
+#include "properties/cloud_generators.h"
+#include "scenes/graphs.h"
+#include "tools/array_files.h"
+
+namespace adj::registry {
+namespace {
+
+Array Integers(std::vector<std::size_t> shape,
+               std::vector<std::int64_t> values) {
+  Array array;
+  array.shape = std::move(shape);
+  array.integral = true;
+  array.integers = std::move(values);
+  return array;
+}
+
+Array PointsArray(const Points& points) {
+  Array array;
+  array.shape = {points.size(), 3};
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    array.reals.insert(array.reals.end(),
+                       {points.x[i], points.y[i], points.z[i]});
+  }
+  return array;
+}
+
+// A variant's lists as an outside user hands them over: its entries as
+// (M, 2) pairs in a shuffled order.
+Array PairsArray(const hash_grid::Neighbors& got, std::uint64_t seed) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
+  for (std::size_t i = 0; i < got.csr.rows(); ++i) {
+    for (const std::uint32_t j : got.csr.Row(i)) pairs.emplace_back(i, j);
+  }
+  std::shuffle(pairs.begin(), pairs.end(), std::mt19937_64(seed));
+  Array array = Integers({pairs.size(), 2}, {});
+  for (const auto& [i, j] : pairs)
+    array.integers.insert(array.integers.end(), {i, j});
+  return array;
+}
+
+OutsideVerdict CheckHashGrid(const Points& points, float radius,
+                             Arrays outputs) {
+  const OutsideCheck& check = *FindOutsideCheck("hash_grid");
+  Arrays inputs;
+  inputs["points"] = PointsArray(points);
+  const Parameters parameters = {{"radius", radius}};
+  RequireKnownNames(check, inputs, outputs, parameters);
+  return check.check(inputs, outputs, parameters);
+}
+
+RC_GTEST_PROP(OutsideCheck, HashGridAgreesWithTheSuiteOnEveryExactVariant, ()) {
+  const testing::CloudSpec spec = *testing::AnyCloud(60);
+  const Points points = testing::BuildCloud(spec);
+  const hash_grid::Params params{spec.spacing, spec.max_dist, spec.table_size};
+  const auto expected = checks::hash_grid::ExpectedOf(points, spec.max_dist);
+  for (const hash_grid::Variant& variant : hash_grid::Variants()) {
+    if (!CanRun(variant).available) continue;
+    hash_grid::Neighbors got;
+    variant.run(points, params, got);
+    // Müller's rows keep his window and repeats (his page's convention);
+    // the outside check holds the exact contract, so only exact rows are
+    // compared with the suite's verdict.
+    if (got.order == hash_grid::RowOrder::kMuller) continue;
+    const bool suite_agrees =
+        checks::hash_grid::FirstDifference(points, params, expected, got)
+            .empty();
+    const OutsideVerdict as_pairs =
+        CheckHashGrid(points, spec.max_dist, {{"pairs", PairsArray(got, 7)}});
+    RC_ASSERT(as_pairs.difference.empty() == suite_agrees);
+    Arrays csr;
+    csr["offsets"] = Integers({got.csr.offsets.size()},
+                              {got.csr.offsets.begin(), got.csr.offsets.end()});
+    csr["indices"] = Integers({got.csr.indices.size()},
+                              {got.csr.indices.begin(), got.csr.indices.end()});
+    RC_ASSERT(CheckHashGrid(points, spec.max_dist, csr).difference.empty() ==
+              suite_agrees);
+    if (got.csr.entries() == 0) continue;
+    // One pair dropped (both its entries from a full list: one direction
+    // alone dropped from a list of one pair leaves a valid half list, the
+    // convention the check infers): named as missing.
+    Array dropped = PairsArray(got, 11);
+    const std::int64_t i = dropped.integers[0];
+    const std::int64_t j = dropped.integers[1];
+    std::vector<std::int64_t> kept;
+    for (std::size_t k = 0; k < dropped.integers.size(); k += 2) {
+      const std::int64_t a = dropped.integers[k];
+      const std::int64_t b = dropped.integers[k + 1];
+      if ((a == i && b == j) || (a == j && b == i)) continue;
+      kept.insert(kept.end(), {a, b});
+    }
+    dropped.integers = kept;
+    dropped.shape[0] = kept.size() / 2;
+    const std::string said =
+        CheckHashGrid(points, spec.max_dist, {{"pairs", dropped}}).difference;
+    RC_ASSERT(said.find("missing") != std::string::npos);
+    RC_TAG(i == j ? "self" : "pair");
+  }
+}
+
+TEST(OutsideCheck, HashGridNamesTheMissingPairAndItsDistance) {
+  Points points;
+  for (const float x : {0.0f, 0.25f, 1.0f}) {
+    points.x.push_back(x);
+    points.y.push_back(0);
+    points.z.push_back(0);
+  }
+  // A half list without (1, 0), which is exactly at the radius.
+  const OutsideVerdict verdict =
+      CheckHashGrid(points, 0.25f, {{"pairs", Integers({0, 2}, {})}});
+  EXPECT_EQ(verdict.difference.rfind(
+                "particle 1: missing 0 (distance 0.25 <= 0.25)", 0),
+            0u)
+      << verdict.difference;
+  const OutsideVerdict right =
+      CheckHashGrid(points, 0.25f, {{"pairs", Integers({1, 2}, {0, 1})}});
+  EXPECT_EQ(right.difference, "");
+  EXPECT_NE(right.scope.find("half list"), std::string::npos);
+}
+
+RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {
+  const auto components = *rc::gen::inRange<std::size_t>(0, 12);
+  const auto max_size = *rc::gen::inRange<std::size_t>(1, 8);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const Csr graph = scenes::TinyComponents(components, max_size, seed);
+  const auto expected = checks::connected_components::ExpectedOf(graph);
+  Arrays inputs;
+  inputs["offsets"] = Integers({graph.offsets.size()},
+                               {graph.offsets.begin(), graph.offsets.end()});
+  inputs["indices"] = Integers({graph.indices.size()},
+                               {graph.indices.begin(), graph.indices.end()});
+  const OutsideCheck& check = *FindOutsideCheck("connected_components");
+  for (const connected_components::Variant& variant :
+       connected_components::Variants()) {
+    if (!CanRun(variant).available) continue;
+    connected_components::Components got;
+    variant.run(graph, got);
+    const bool suite_agrees =
+        checks::connected_components::FirstDifference(expected, got).empty();
+    // Renumbered: label l becomes 1000 - 3 l.
+    Array labels = Integers({got.labels.size()}, {});
+    for (const std::uint32_t label : got.labels) {
+      labels.integers.push_back(1000 - 3 * std::int64_t{label});
+    }
+    RC_ASSERT(
+        check.check(inputs, {{"labels", labels}}, {}).difference.empty() ==
+        suite_agrees);
+    if (expected.count < 2) continue;
+    // Two components merged: vertex v's label given to another
+    // component's vertices.
+    std::vector<std::int64_t>& values = labels.integers;
+    const std::int64_t first = values[0];
+    const auto other = std::find_if(values.begin(), values.end(),
+                                    [&](std::int64_t l) { return l != first; });
+    std::replace(values.begin(), values.end(), *other, first);
+    const std::string said =
+        check.check(inputs, {{"labels", labels}}, {}).difference;
+    RC_ASSERT(said.find("your labels put it with vertex") != std::string::npos);
+  }
+}
+
+TEST(OutsideCheck, ComponentsReadEdgesEitherWay) {
+  const OutsideCheck& check = *FindOutsideCheck("connected_components");
+  const Arrays inputs = {{"edges", Integers({2, 2}, {1, 0, 2, 3})}};
+  EXPECT_EQ(check
+                .check(inputs, {{"labels", Integers({5}, {9, 9, 4, 4, -1})}},
+                       {{"vertices", 5}})
+                .difference,
+            "");
+  EXPECT_NE(check
+                .check(inputs, {{"labels", Integers({5}, {9, 9, 9, 4, -1})}},
+                       {{"vertices", 5}})
+                .difference,
+            "");
+}
+
+TEST(OutsideCheck, MalformedArraysAreRefusedByName) {
+  const OutsideCheck& grid = *FindOutsideCheck("hash_grid");
+  const OutsideCheck& components = *FindOutsideCheck("connected_components");
+  const Arrays points = {{"points", Integers({2, 3}, {0, 0, 0, 1, 1, 1})}};
+  const Parameters radius = {{"radius", 1}};
+  const auto refusal = [](auto&& run) -> std::string {
+    try {
+      run();
+    } catch (const CheckInputError& error) {
+      return error.what();
+    }
+    return "(accepted)";
+  };
+  const auto grid_says = [&](Arrays inputs, Arrays outputs,
+                             Parameters parameters) {
+    return refusal([&] { grid.check(inputs, outputs, parameters); });
+  };
+  EXPECT_EQ(grid_says(points, {{"pairs", Integers({1, 2}, {0, 2})}}, radius),
+            "pairs: entry 1 is 2, outside [0, 2)");
+  EXPECT_EQ(grid_says(points, {{"pairs", Integers({2}, {0, 1})}}, radius),
+            "pairs: shape (2,), expected (M, 2)");
+  EXPECT_EQ(
+      grid_says(points, {}, radius),
+      "hash_grid: give either pairs or offsets and indices as the output");
+  EXPECT_EQ(grid_says(points,
+                      {{"offsets", Integers({3}, {0, 2, 1})},
+                       {"indices", Integers({1}, {1})}},
+                      radius),
+            "neighbor offsets: decreases at row 1");
+  EXPECT_EQ(grid_says(points, {{"pairs", Integers({0, 2}, {})}}, {}),
+            "the parameter radius is required");
+  Arrays nan_points = points;
+  nan_points["points"].integral = false;
+  nan_points["points"].reals = {0, 0, 0, std::nan(""), 1, 1};
+  EXPECT_EQ(grid_says(nan_points, {{"pairs", Integers({0, 2}, {})}}, radius)
+                .rfind("points: point 1 has coordinate", 0),
+            0u);
+  EXPECT_EQ(
+      refusal([&] {
+        RequireKnownNames(grid, points, {{"pairz", Integers({0}, {})}}, radius);
+      }),
+      "hash_grid reads no output pairz (its outputs: pairs, offsets, "
+      "indices)");
+  EXPECT_EQ(refusal([&] {
+              components.check({{"edges", Integers({1, 2}, {0, 1})}},
+                               {{"labels", Integers({2}, {0, 0})}},
+                               {{"vertices", 1.5}});
+            }),
+            "connected_components: vertices 1.500000 is not a whole number in "
+            "[0, 2^32 - 1]");
+  EXPECT_EQ(refusal([&] {
+              components.check({{"edges", Integers({1, 2}, {0, 1})}},
+                               {{"labels", Integers({3}, {0, 0, 1})}},
+                               {{"vertices", 2}});
+            }),
+            "labels: 3 entries of shape rank 1, expected one per vertex (2,)");
+}
+
+// A .npy file as NumPy writes it: magic, version 1.0, a header padded with
+// spaces to a multiple of 64 bytes, then the data.
+std::string Npy(const std::string& descr, const std::string& shape,
+                const std::string& data, const std::string& fortran = "False") {
+  std::string header = "{'descr': '" + descr +
+                       "', 'fortran_order': " + fortran +
+                       ", 'shape': " + shape + ", }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string bytes = "\x93NUMPY\x01";
+  bytes += '\0';
+  bytes += static_cast<char>(header.size() & 0xff);
+  bytes += static_cast<char>(header.size() >> 8);
+  return bytes + header + data;
+}
+
+TEST(ArrayFiles, NpyAndTextAreReadAndMalformedOnesRefusedByName) {
+  const std::string four_int32("\x01\0\0\0\xfe\xff\xff\xff\x03\0\0\0\x04\0\0\0",
+                               16);
+  const Arrays read =
+      cli::ParseArrayBytes(Npy("<i4", "(2, 2)", four_int32), "a.npy", "pairs");
+  ASSERT_EQ(read.count("pairs"), 1u);
+  EXPECT_EQ(read.at("pairs").shape, (std::vector<std::size_t>{2, 2}));
+  EXPECT_EQ(read.at("pairs").integers,
+            (std::vector<std::int64_t>{1, -2, 3, 4}));
+  const Arrays text =
+      cli::ParseArrayBytes("# i j\n0, 1\n2\t3 # end\n\n", "p.txt", "pairs");
+  EXPECT_EQ(text.at("pairs").shape, (std::vector<std::size_t>{2, 2}));
+  EXPECT_EQ(text.at("pairs").integers, (std::vector<std::int64_t>{0, 1, 2, 3}));
+  const Arrays reals = cli::ParseArrayBytes("0.5 1e-3 -2\n", "x.txt", "points");
+  EXPECT_FALSE(reals.at("points").integral);
+  const auto refusal = [](const std::string& bytes, const std::string& name) {
+    try {
+      cli::ParseArrayBytes(bytes, name, "pairs");
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_EQ(refusal(Npy("<i4", "(2, 2)", four_int32.substr(0, 12)), "a.npy"),
+            "a.npy: 12 bytes of data, the shape needs 16");
+  EXPECT_EQ(refusal(Npy(">f8", "(2,)", std::string(16, '\0')), "a.npy"),
+            "a.npy: dtype '>f8': little-endian ints, uints or floats only");
+  EXPECT_EQ(
+      refusal(Npy("<f4", "(1, 1)", std::string(4, '\0'), "True"), "a.npy"),
+      "a.npy: Fortran order: save np.ascontiguousarray(a) instead");
+  EXPECT_EQ(refusal("NUMPY", "a.npy"),
+            "a.npy: not a .npy file (no \\x93NUMPY magic)");
+  EXPECT_EQ(refusal("0 1\n2\n", "p.txt"),
+            "p.txt: line 2 has 1 numbers, the first row 2");
+  EXPECT_EQ(refusal("0 x1\n", "p.txt"),
+            "p.txt: entry 1 \"x1\" is not a number");
+  EXPECT_EQ(refusal("PK", "a.npz"),
+            "a.npz: not a zip archive (no end of central directory)");
+}
+
+}  // namespace
+}  // namespace adj::registry

@@ -1,0 +1,136 @@
+#include "registry/array_views.h"
+
+#include <cmath>
+#include <string>
+
+namespace adj::registry {
+namespace {
+
+std::string ShapeText(const Array& array) {
+  std::string text = "(";
+  for (std::size_t k = 0; k < array.shape.size(); ++k) {
+    text += (k == 0 ? "" : ", ") + std::to_string(array.shape[k]);
+  }
+  return text + (array.shape.size() == 1 ? ",)" : ")");
+}
+
+[[noreturn]] void Refuse(std::string_view name, const std::string& why) {
+  throw CheckInputError(std::string(name) + ": " + why);
+}
+
+std::int64_t IntegerAt(const Array& array, std::size_t k,
+                       std::string_view name) {
+  if (array.integral) return array.integers[k];
+  const double value = array.reals[k];
+  if (!(std::floor(value) == value) || std::abs(value) > 9.007199254740992e15) {
+    Refuse(name, "entry " + std::to_string(k) + " is " + std::to_string(value) +
+                     ", not a whole number");
+  }
+  return static_cast<std::int64_t>(value);
+}
+
+std::uint32_t IndexAt(const Array& array, std::size_t k, std::string_view name,
+                      std::uint64_t bound) {
+  const std::int64_t value = IntegerAt(array, k, name);
+  if (value < 0 || static_cast<std::uint64_t>(value) >= bound) {
+    Refuse(name, "entry " + std::to_string(k) + " is " + std::to_string(value) +
+                     ", outside [0, " + std::to_string(bound) + ")");
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
+}  // namespace
+
+const Array* Find(const Arrays& arrays, std::string_view name) {
+  const auto found = arrays.find(name);
+  return found == arrays.end() ? nullptr : &found->second;
+}
+
+Points PointsOf(const Array& array, std::string_view name) {
+  if (array.size() == 0) return {};  // an empty file has no shape to check
+  if (array.shape.size() != 2 || array.shape[1] != 3) {
+    Refuse(name, "shape " + ShapeText(array) + ", expected (N, 3)");
+  }
+  if (array.shape[0] > 0xffffffffu) Refuse(name, "more than 2^32 - 1 points");
+  Points points;
+  points.Resize(array.shape[0]);
+  for (std::size_t i = 0; i < array.shape[0]; ++i) {
+    float* coordinates[3] = {&points.x[i], &points.y[i], &points.z[i]};
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      const std::size_t k = 3 * i + axis;
+      const double value = array.integral
+                               ? static_cast<double>(array.integers[k])
+                               : array.reals[k];
+      const auto rounded = static_cast<float>(value);
+      if (!std::isfinite(rounded)) {
+        Refuse(name, "point " + std::to_string(i) + " has coordinate " +
+                         std::to_string(value) + ", not a finite float32");
+      }
+      *coordinates[axis] = rounded;
+    }
+  }
+  return points;
+}
+
+std::vector<std::uint32_t> IndicesOf(const Array& array, std::string_view name,
+                                     std::optional<std::uint64_t> bound) {
+  if (array.shape.size() != 1) {
+    Refuse(name, "shape " + ShapeText(array) + ", expected (N,)");
+  }
+  std::vector<std::uint32_t> indices(array.size());
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    indices[k] = IndexAt(array, k, name, bound.value_or(0x100000000ull));
+  }
+  return indices;
+}
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> PairsOf(
+    const Array& array, std::string_view name, std::uint64_t bound) {
+  if (array.size() == 0) return {};
+  if (array.shape.size() != 2 || array.shape[1] != 2) {
+    Refuse(name, "shape " + ShapeText(array) + ", expected (M, 2)");
+  }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(array.shape[0]);
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    pairs[k] = {IndexAt(array, 2 * k, name, bound),
+                IndexAt(array, 2 * k + 1, name, bound)};
+  }
+  return pairs;
+}
+
+Csr CsrOf(const Array& offsets, const Array& indices, std::size_t rows,
+          std::uint64_t bound, std::string_view what) {
+  const std::string offsets_name = std::string(what) + " offsets";
+  const std::string indices_name = std::string(what) + " indices";
+  Csr csr;
+  csr.offsets = IndicesOf(offsets, offsets_name, std::nullopt);
+  if (csr.offsets.size() != rows + 1) {
+    Refuse(offsets_name, std::to_string(csr.offsets.size()) +
+                             " entries, expected " + std::to_string(rows + 1) +
+                             " (one per row and one more)");
+  }
+  csr.indices = IndicesOf(indices, indices_name, bound);
+  if (csr.offsets.front() != 0) Refuse(offsets_name, "does not start at 0");
+  for (std::size_t row = 0; row < rows; ++row) {
+    if (csr.offsets[row + 1] < csr.offsets[row]) {
+      Refuse(offsets_name, "decreases at row " + std::to_string(row));
+    }
+  }
+  if (csr.offsets.back() != csr.indices.size()) {
+    Refuse(offsets_name, "ends at " + std::to_string(csr.offsets.back()) +
+                             ", but there are " +
+                             std::to_string(csr.indices.size()) + " indices");
+  }
+  return csr;
+}
+
+double ParameterOf(const Parameters& parameters, std::string_view name) {
+  const auto found = parameters.find(name);
+  if (found == parameters.end()) {
+    throw CheckInputError("the parameter " + std::string(name) +
+                          " is required");
+  }
+  return found->second;
+}
+
+}  // namespace adj::registry

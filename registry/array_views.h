@@ -1,0 +1,42 @@
+#pragma once
+
+// Reading the arrays an outside check is handed (registry/outside_check.h)
+// as the suite's types, each refusal a CheckInputError naming the array
+// and what is wrong with it.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/common/csr.h"
+#include "algorithms/common/points.h"
+#include "registry/outside_check.h"
+
+namespace adj::registry {
+
+// The array `name` of `arrays`; null when it is absent.
+const Array* Find(const Arrays& arrays, std::string_view name);
+
+// An (N, 3) array of finite reals (or integers) as Points.
+Points PointsOf(const Array& array, std::string_view name);
+
+// A one-dimensional array of integers in [0, bound) (or any size when
+// `bound` is empty) as uint32.
+std::vector<std::uint32_t> IndicesOf(const Array& array, std::string_view name,
+                                     std::optional<std::uint64_t> bound);
+
+// An (M, 2) array of integers in [0, bound) as pairs.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> PairsOf(
+    const Array& array, std::string_view name, std::uint64_t bound);
+
+// A CSR of `rows` rows from its offsets (rows + 1 of them, from 0,
+// non-decreasing, ending at the indices' length) and indices in [0, bound).
+Csr CsrOf(const Array& offsets, const Array& indices, std::size_t rows,
+          std::uint64_t bound, std::string_view what);
+
+// A parameter, required.
+double ParameterOf(const Parameters& parameters, std::string_view name);
+
+}  // namespace adj::registry
