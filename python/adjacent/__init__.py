@@ -8,13 +8,14 @@ work over the memory budget (``set_memory_budget``) as
 ``adjacent.ResourceError`` (an Error and a MemoryError). Integer arguments
 are checked, never cast: a value that is not an integer or does not fit
 (a negative index, 2**32 for a uint32) is an Error naming the element.
+``adjacent.check`` holds your own code's output to the same oracles.
 Variants run with the GIL released; the objects that keep state (hash_set
 sets, sph states, fracture simulations) take a lock per object, so
 threads may share them. Long calls stop on Ctrl-C (KeyboardInterrupt),
 leaving their object usable.
 """
 
-from . import _adjacent
+from . import _adjacent, check
 from ._adjacent import (
     Error,
     ResourceError,
@@ -35,6 +36,7 @@ __all__ = [
     "Error",
     "ResourceError",
     "Unavailable",
+    "check",
     "families",
     "memory_budget",
     "set_memory_budget",

@@ -263,5 +263,6 @@ const adj::Variant<Fn, Traits>& PickVariant(
 #include "registry/families.inc"
 #undef ADJ_FAMILY
 void BindVerify(nb::module_& m);
+void BindCheck(nb::module_& m);
 
 }  // namespace adj::python

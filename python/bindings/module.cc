@@ -149,4 +149,5 @@ NB_MODULE(_adjacent, m) {
 #include "registry/families.inc"
 #undef ADJ_FAMILY
   adj::python::BindVerify(m);
+  adj::python::BindCheck(m);
 }

@@ -1,0 +1,115 @@
+"""adjacent.check: your own code's output against the suite's oracles.
+
+Each function takes a family's input and an output computed anywhere (your
+CUDA kernel, a Rust crate, a NumPy prototype) and returns a ``Report``:
+``''`` when the output agrees with the oracle the suite's own variants are
+held to, else the first difference in words (which particle, pair or
+vertex; expected against got). ``report.statistics`` has the output's
+statistics, ``report.scope`` what the oracle covered and how the output
+was read. Malformed arrays raise ``adjacent.Error`` naming them::
+
+    report = adjacent.check.hash_grid(points, 0.25, pairs=my_pairs)
+    assert report == "", report
+
+``available()`` lists the families an output can be checked for;
+docs/check-your-code.md shows the three routes (this one, ``adjacent
+check`` on files, and the installed C++ package).
+"""
+
+import numpy as np
+
+from . import _adjacent
+from ._adjacent import Error
+
+__all__ = ["Report", "available", "check", "connected_components",
+           "hash_grid"]
+
+
+class Report(str):
+    """The first difference ('' when the output agrees), with
+    ``statistics`` (dict) and ``scope`` (str)."""
+
+    def __new__(cls, difference, statistics, scope):
+        report = super().__new__(cls, difference)
+        report.statistics = statistics
+        report.scope = scope
+        return report
+
+    @property
+    def agrees(self):
+        return self == ""
+
+
+def available():
+    """[{'family', 'inputs', 'outputs'}] of every family with a check."""
+    return _adjacent.outside_checks()
+
+
+def _array(name, value):
+    """`value` as the C++ side reads it: int64 for integers and bools
+    (a uint64 past 2**63 - 1 refused, never wrapped), float64 for floats."""
+    array = np.asarray(value)
+    if array.dtype.kind in "biu":
+        if (array.dtype == np.uint64 and array.size
+                and array.max() > np.iinfo(np.int64).max):
+            raise Error(f"{name}: an entry exceeds 2**63 - 1")
+        return np.ascontiguousarray(array, dtype=np.int64)
+    if array.dtype.kind == "f":
+        return np.ascontiguousarray(array, dtype=np.float64)
+    raise TypeError(f"{name}: an array of numbers, not dtype {array.dtype}")
+
+
+def _given(arrays):
+    return {name: _array(name, value) for name, value in arrays.items()
+            if value is not None}
+
+
+def check(family, inputs, outputs, **parameters):
+    """Any family's check by name: ``inputs`` and ``outputs`` map the
+    array names ``available()`` lists to arrays."""
+    difference, statistics, scope = _adjacent.check_output(
+        family, _given(inputs), _given(outputs),
+        {name: float(value) for name, value in parameters.items()})
+    return Report(difference, statistics, scope)
+
+
+def _csr_of_rows(rows):
+    """Per-row sequences (in any order) as (offsets, indices)."""
+    lengths = [len(row) for row in rows]
+    offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    indices = (np.concatenate([np.asarray(row, dtype=np.int64).ravel()
+                               for row in rows])
+               if any(lengths) else np.zeros(0, dtype=np.int64))
+    return offsets, indices
+
+
+def hash_grid(points, radius, *, pairs=None, offsets=None, indices=None,
+              rows=None):
+    """Neighbour lists within ``radius`` (inclusive) of ``points`` (N, 3),
+    given as ``pairs`` (M, 2), as CSR ``offsets`` (N + 1,) and
+    ``indices``, or as ``rows`` (a sequence per particle): a full list
+    (every pair both ways) or a half list (each pair once, either way),
+    rows in any order. Statistics: entries, duplicates, pairs,
+    neighbors_per_particle."""
+    if rows is not None:
+        if pairs is not None or offsets is not None or indices is not None:
+            raise Error("hash_grid: give rows, pairs or offsets and "
+                        "indices, one of them")
+        offsets, indices = _csr_of_rows(rows)
+    return check("hash_grid", {"points": points},
+                 {"pairs": pairs, "offsets": offsets, "indices": indices},
+                 radius=radius)
+
+
+def connected_components(labels, *, edges=None, vertices=None, offsets=None,
+                         indices=None):
+    """A labelling (V,) of any integers, equal within a component, of the
+    graph given as ``edges`` (M, 2) with ``vertices`` (V), or as CSR
+    ``offsets`` (V + 1,) and ``indices``; edges are read as undirected and
+    labels compared as a partition. Statistics: components,
+    largest_component."""
+    parameters = {} if vertices is None else {"vertices": vertices}
+    return check("connected_components",
+                 {"edges": edges, "offsets": offsets, "indices": indices},
+                 {"labels": labels}, **parameters)

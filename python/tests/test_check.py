@@ -1,0 +1,140 @@
+"""adjacent.check: a small grid search written here, outside the suite,
+with three planted bugs the check must name; the suite's own variants'
+outputs handed over as an outside user would, which must be judged as
+the suite judges them; and malformed input refused by name."""
+
+import numpy as np
+import pytest
+
+import adjacent
+from conftest import runnable
+
+
+def grid_search(points, radius, bug=None):
+    """Full neighbour rows on a grid of cells of edge `radius`, binned by
+    floor. Bugs: 'truncate' (the query's home cell by int(x / cell): wrong
+    below 0), 'strict' (|d| < r), 'drop-last' (each row's last neighbour
+    lost)."""
+    points = np.asarray(points, dtype=np.float32)
+    cells = {}
+    for i, p in enumerate(points.astype(np.float64)):
+        cells.setdefault(tuple(np.floor(p / radius).astype(int)), []).append(i)
+    rows = []
+    for i, p in enumerate(points.astype(np.float64)):
+        home = (np.trunc(p / radius) if bug == "truncate"
+                else np.floor(p / radius)).astype(int)
+        row = []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for dz in (-1, 0, 1):
+                    for j in cells.get((home[0] + dx, home[1] + dy,
+                                        home[2] + dz), []):
+                        d2 = float(np.sum((points[j].astype(np.float64)
+                                           - p) ** 2))
+                        r2 = float(np.float32(radius)) ** 2
+                        if j != i and (d2 < r2 if bug == "strict"
+                                       else d2 <= r2):
+                            row.append(j)
+        row.sort()
+        if bug == "drop-last" and row:
+            row.pop()
+        rows.append(row)
+    return rows
+
+
+def hard_cloud():
+    """A lattice of step 0.25 from -1 to 0.75 and the same lattice moved
+    by 0.1: negative coordinates, pairs at exactly the radius."""
+    axis = np.arange(-4, 4) * 0.25
+    lattice = np.stack(np.meshgrid(axis, axis, axis, indexing="ij"),
+                       -1).reshape(-1, 3)
+    return np.concatenate([lattice, lattice + 0.1]).astype(np.float32)
+
+
+def test_the_correct_search_agrees():
+    points = hard_cloud()
+    report = adjacent.check.hash_grid(points, 0.25,
+                                      rows=grid_search(points, 0.25))
+    assert report == "" and report.agrees, report
+    assert report.statistics["duplicates"] == 0
+    assert "full list" in report.scope
+
+
+@pytest.mark.parametrize("bug, said", [
+    ("truncate", "particle 513: missing 512 (distance 0.25 <= 0.25)"),
+    ("strict", "particle 0: missing 1 (distance 0.25 <= 0.25)"),
+    ("drop-last", "particle 0: missing 512 (distance 0.173205"),
+])
+def test_each_planted_bug_is_named(bug, said):
+    points = hard_cloud()
+    report = adjacent.check.hash_grid(points, 0.25,
+                                      rows=grid_search(points, 0.25, bug))
+    assert not report.agrees
+    assert report.startswith(said), report
+
+
+@pytest.mark.parametrize("variant", runnable("hash_grid"))
+def test_suite_rows_judged_as_the_suite_judges_them(rng, variant):
+    points = rng.uniform(-1, 1, size=(300, 3)).astype(np.float32)
+    result = adjacent.hash_grid.query_all(points, 0.2, variant=variant)
+    report = adjacent.check.hash_grid(points, 0.2, offsets=result.offsets,
+                                      indices=result.indices)
+    verified = adjacent.verify(points, 0.2)
+    suite = {row["variant"]: row["outcome"] for row in verified["rows"]}
+    if result.order == "muller":
+        # Müller's rows keep his repeats: the outside check holds the exact
+        # contract, verify() his page's; an output with repeats differs.
+        assert not report.agrees or suite[variant] == "agrees"
+        if report.statistics["duplicates"] > 0:
+            assert not report.agrees
+    else:
+        assert report.agrees == (suite[variant] == "agrees"), report
+    pairs = np.stack([np.repeat(np.arange(300), np.diff(result.offsets)),
+                      np.asarray(result.indices)], 1)
+    assert adjacent.check.hash_grid(points, 0.2, pairs=pairs[::-1]) == report
+
+
+@pytest.mark.parametrize("variant", runnable("connected_components"))
+def test_components_under_any_numbering(rng, variant):
+    edges = rng.integers(0, 200, size=(150, 2))
+    offsets = np.zeros(201, dtype=np.int64)
+    both = np.concatenate([edges, edges[:, ::-1]])
+    both = both[np.lexsort((both[:, 1], both[:, 0]))]
+    offsets[1:] = np.cumsum(np.bincount(both[:, 0], minlength=200))
+    result = adjacent.connected_components.label(
+        offsets.astype(np.uint32), both[:, 1].astype(np.uint32),
+        variant=variant)
+    labels = 7 - 3 * np.asarray(result.labels, dtype=np.int64)
+    report = adjacent.check.connected_components(labels, edges=edges,
+                                                 vertices=200)
+    assert report == "", report
+    assert report.statistics["components"] == result.count
+    merged = labels.copy()
+    merged[merged == merged[1]] = merged[0]
+    if labels[1] != labels[0]:
+        assert "your labels put it with vertex" in (
+            adjacent.check.connected_components(merged, edges=edges,
+                                                vertices=200))
+
+
+def test_malformed_input_is_refused_by_name():
+    points = hard_cloud()
+    with pytest.raises(adjacent.Error, match="pairs: entry 1 is 5000"):
+        adjacent.check.hash_grid(points, 0.25, pairs=[[0, 5000]])
+    with pytest.raises(adjacent.Error, match="radius is required|radius"):
+        adjacent.check.check("hash_grid", {"points": points},
+                             {"pairs": [[0, 1]]})
+    with pytest.raises(adjacent.Error, match="reads no output pairz"):
+        adjacent.check.check("hash_grid", {"points": points},
+                             {"pairz": [[0, 1]]}, radius=0.25)
+    with pytest.raises(adjacent.Error, match="no outside check for sph"):
+        adjacent.check.check("sph", {}, {})
+    with pytest.raises(adjacent.Error, match="exceeds 2\\*\\*63 - 1"):
+        adjacent.check.connected_components(
+            np.array([2 ** 64 - 1], dtype=np.uint64), edges=np.zeros((0, 2)),
+            vertices=1)
+    with pytest.raises(TypeError, match="labels: an array of numbers"):
+        adjacent.check.connected_components(["a"], edges=np.zeros((0, 2)),
+                                            vertices=1)
+    assert {c["family"] for c in adjacent.check.available()} >= {
+        "hash_grid", "connected_components"}
