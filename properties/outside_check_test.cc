@@ -138,6 +138,17 @@ TEST(OutsideCheck, HashGridNamesTheMissingPairAndItsDistance) {
       CheckHashGrid(points, 0.25f, {{"pairs", Integers({1, 2}, {0, 1})}});
   EXPECT_EQ(right.difference, "");
   EXPECT_NE(right.scope.find("half list"), std::string::npos);
+  // A full list that lost (0, 1) but kept (1, 0) reads as a valid half
+  // list unless it says it is full.
+  const OutsideCheck& check = *FindOutsideCheck("hash_grid");
+  const Arrays inputs = {{"points", PointsArray(points)}};
+  const Arrays lost = {{"pairs", Integers({1, 2}, {1, 0})}};
+  EXPECT_EQ(check.check(inputs, lost, {{"radius", 0.25}}).difference, "");
+  EXPECT_EQ(check.check(inputs, lost, {{"radius", 0.25}, {"full", 1}})
+                .difference.rfind("particle 0: missing 1", 0),
+            0u);
+  EXPECT_THROW(check.check(inputs, lost, {{"radius", 0.25}, {"full", 2}}),
+               CheckInputError);
 }
 
 RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {

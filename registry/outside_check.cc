@@ -22,14 +22,15 @@ const std::vector<OutsideCheck>& Table() {
        "labels",
        &CheckConnectedComponentsOutput},
       {"hash_grid",
-       "points (N, 3) and the parameter radius (pairs within it, "
-       "inclusive)",
+       "points (N, 3), the parameter radius (pairs within it, inclusive) "
+       "and optionally full (1: the output is a full list, 0: a half "
+       "list; absent: inferred)",
        "pairs (M, 2), or a CSR offsets (N + 1,) and indices: a full list "
        "(each pair both ways) or a half list (each pair once, either way), "
        "rows in any order",
        {"points"},
        {"pairs", "offsets", "indices"},
-       {"radius"},
+       {"radius", "full"},
        "points",
        "pairs",
        &CheckHashGridOutput},

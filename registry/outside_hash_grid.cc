@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,7 +50,9 @@ std::vector<Pair> EntriesOf(const Arrays& outputs, std::size_t particles) {
 // unordered pair once, in row max(i, j)); rows ascending, which the
 // caller's order does not change.
 hash_grid::Neighbors NeighborsOf(std::vector<Pair> entries,
-                                 std::size_t particles, std::string& read_as) {
+                                 std::size_t particles,
+                                 std::optional<bool> declared_full,
+                                 std::string& read_as) {
   std::vector<Pair> sorted = entries;
   std::sort(sorted.begin(), sorted.end());
   std::size_t reversed = 0;
@@ -61,7 +64,8 @@ hash_grid::Neighbors NeighborsOf(std::vector<Pair> entries,
       ++reversed;
     }
   }
-  const bool symmetric = others > 0 && 2 * reversed >= others;
+  const bool symmetric =
+      declared_full.value_or(others > 0 && 2 * reversed >= others);
   hash_grid::Neighbors got;
   got.list =
       symmetric ? hash_grid::ListKind::kFull : hash_grid::ListKind::kHalf;
@@ -80,7 +84,10 @@ hash_grid::Neighbors NeighborsOf(std::vector<Pair> entries,
   got.csr.indices.reserve(entries.size());
   for (const auto& [i, j] : entries) got.csr.indices.push_back(j);
   got.candidates = entries.size();
-  read_as = symmetric
+  read_as = declared_full
+                ? std::string(symmetric ? "read as a full list, as declared"
+                                        : "read as a half list, as declared")
+            : symmetric
                 ? "read as a full list (every pair both ways; " +
                       std::to_string(reversed) + " of " +
                       std::to_string(others) + " entries have their reverse)"
@@ -149,9 +156,22 @@ OutsideVerdict CheckHashGridOutput(const Arrays& inputs, const Arrays& outputs,
   params.table_size = hash_grid::DefaultTableSize(points.size());
   hash_grid::Check(points, params, false);
 
+  // full: 1 a full list, 0 a half list; absent: inferred from the
+  // entries, which cannot tell a full list missing one direction of its
+  // only pair from a half list.
+  std::optional<bool> declared_full;
+  if (const auto full = parameters.find("full"); full != parameters.end()) {
+    if (full->second != 0 && full->second != 1) {
+      throw CheckInputError(
+          "hash_grid: full is 1 (a full list) or 0 (a "
+          "half list), not " +
+          std::to_string(full->second));
+    }
+    declared_full = full->second == 1;
+  }
   std::string read_as;
-  const hash_grid::Neighbors got =
-      NeighborsOf(EntriesOf(outputs, points.size()), points.size(), read_as);
+  const hash_grid::Neighbors got = NeighborsOf(
+      EntriesOf(outputs, points.size()), points.size(), declared_full, read_as);
   const checks::hash_grid::Expected expected =
       points.size() <= kFullOracleParticles
           ? checks::hash_grid::ExpectedOf(points, params.max_dist)

@@ -85,21 +85,26 @@ def _csr_of_rows(rows):
 
 
 def hash_grid(points, radius, *, pairs=None, offsets=None, indices=None,
-              rows=None):
+              rows=None, full=None):
     """Neighbour lists within ``radius`` (inclusive) of ``points`` (N, 3),
     given as ``pairs`` (M, 2), as CSR ``offsets`` (N + 1,) and
     ``indices``, or as ``rows`` (a sequence per particle): a full list
     (every pair both ways) or a half list (each pair once, either way),
-    rows in any order. Statistics: entries, duplicates, pairs,
-    neighbors_per_particle."""
+    rows in any order. ``full``: True (a full list) or False (a half
+    list); left out, it is inferred, which cannot tell a full list that
+    lost one direction of its only pair from a half list: declare it.
+    Statistics: entries, duplicates, pairs, neighbors_per_particle."""
     if rows is not None:
         if pairs is not None or offsets is not None or indices is not None:
             raise Error("hash_grid: give rows, pairs or offsets and "
                         "indices, one of them")
         offsets, indices = _csr_of_rows(rows)
+    parameters = {"radius": radius}
+    if full is not None:
+        parameters["full"] = 1 if full else 0
     return check("hash_grid", {"points": points},
                  {"pairs": pairs, "offsets": offsets, "indices": indices},
-                 radius=radius)
+                 **parameters)
 
 
 def connected_components(labels, *, edges=None, vertices=None, offsets=None,

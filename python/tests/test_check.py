@@ -138,3 +138,62 @@ def test_malformed_input_is_refused_by_name():
                                             vertices=1)
     assert {c["family"] for c in adjacent.check.available()} >= {
         "hash_grid", "connected_components"}
+
+
+def pairs_of(rows):
+    return np.array([(i, j) for i, row in enumerate(rows) for j in row],
+                    dtype=np.int64).reshape(-1, 2)
+
+
+def test_hypothesis_shrinks_each_planted_bug_to_two_points():
+    hypothesis = pytest.importorskip("hypothesis")
+    import adjacent.testing as at
+
+    def agrees(cloud, bug):
+        points, radius = cloud
+        return adjacent.check.hash_grid(
+            points, radius, pairs=pairs_of(grid_search(points, radius, bug)),
+            full=True).agrees
+
+    settings = hypothesis.settings(max_examples=3000, database=None,
+                                   deadline=None, derandomize=True)
+    for bug in ("truncate", "strict", "drop-last"):
+        points, radius = hypothesis.find(
+            at.clouds(), lambda cloud, bug=bug: not agrees(cloud, bug),
+            settings=settings)
+        assert len(points) == 2, (bug, points, radius)
+        with pytest.raises(AssertionError, match="hash_grid: particle [01]: missing"):
+            at.assert_agrees("hash_grid", {"points": points},
+                             {"pairs": pairs_of(grid_search(points, radius,
+                                                            bug))},
+                             radius=radius, full=1)
+    # The correct search agrees on every cloud Hypothesis tries.
+    hypothesis.given(at.clouds())(hypothesis.settings(
+        max_examples=200, database=None, deadline=None)(
+            lambda cloud: assert_true(agrees(cloud, None))))()
+
+
+def assert_true(value):
+    assert value
+
+
+def test_hypothesis_graphs_hold_every_components_row():
+    hypothesis = pytest.importorskip("hypothesis")
+    import adjacent.testing as at
+
+    @hypothesis.settings(max_examples=150, database=None, deadline=None)
+    @hypothesis.given(at.graphs())
+    def each(graph):
+        edges, vertices = graph
+        both = np.concatenate([edges, edges[:, ::-1]])
+        both = both[np.lexsort((both[:, 1], both[:, 0]))]
+        offsets = np.zeros(vertices + 1, dtype=np.uint32)
+        offsets[1:] = np.cumsum(np.bincount(both[:, 0], minlength=vertices))
+        for variant in runnable("connected_components"):
+            result = adjacent.connected_components.label(
+                offsets, both[:, 1].astype(np.uint32), variant=variant)
+            at.assert_agrees("connected_components", {"edges": edges},
+                             {"labels": np.asarray(result.labels)},
+                             vertices=vertices)
+
+    each()
