@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -22,9 +24,11 @@
 #include "properties/cloud_generators.h"
 #include "properties/mesh_writers.h"
 #include "registry/families.h"
+#include "registry/outside_check.h"
 #include "scenes/clouds.h"
 #include "scenes/meshes.h"
 #include "scenes/registry.h"
+#include "tools/array_files.h"
 
 namespace adj {
 namespace {
@@ -805,6 +809,100 @@ TEST(AdjacentCli, CheckJudgesAnOutsideOutputFromFiles) {
   for (const auto& path : {points, right, strict, broken}) {
     std::filesystem::remove(path);
   }
+}
+
+// A user's grid search, with the three bugs docs/check-your-code.md plants:
+// the query's home cell by truncation where the bins were made by floor,
+// |d| < r, each row's last neighbour dropped. Full rows.
+std::vector<std::vector<std::uint32_t>> UserGridSearch(const Points& points,
+                                                       double r,
+                                                       const std::string& bug) {
+  const auto cell = [&](double x, bool home) {
+    return static_cast<std::int64_t>(
+        home && bug == "truncate" ? std::trunc(x / r) : std::floor(x / r));
+  };
+  std::map<std::array<std::int64_t, 3>, std::vector<std::uint32_t>> bins;
+  for (std::uint32_t i = 0; i < points.size(); ++i) {
+    bins[{cell(points.x[i], false), cell(points.y[i], false),
+          cell(points.z[i], false)}]
+        .push_back(i);
+  }
+  std::vector<std::vector<std::uint32_t>> rows(points.size());
+  for (std::uint32_t i = 0; i < points.size(); ++i) {
+    const std::array<std::int64_t, 3> home = {cell(points.x[i], true),
+                                              cell(points.y[i], true),
+                                              cell(points.z[i], true)};
+    for (int d = 0; d < 27; ++d) {
+      const auto found = bins.find(
+          {home[0] + d % 3 - 1, home[1] + d / 3 % 3 - 1, home[2] + d / 9 - 1});
+      if (found == bins.end()) continue;
+      for (const std::uint32_t j : found->second) {
+        const double dx = double{points.x[j]} - points.x[i];
+        const double dy = double{points.y[j]} - points.y[i];
+        const double dz = double{points.z[j]} - points.z[i];
+        const double d2 = dx * dx + dy * dy + dz * dz;
+        if (j != i && (bug == "strict" ? d2 < r * r : d2 <= r * r)) {
+          rows[i].push_back(j);
+        }
+      }
+    }
+    std::sort(rows[i].begin(), rows[i].end());
+    if (bug == "drop-last" && !rows[i].empty()) rows[i].pop_back();
+  }
+  return rows;
+}
+
+// The route of files: the exported cases, the oracle's own output agreeing
+// on every one, and the user's search with each planted bug caught on the
+// case made for it.
+TEST(AdjacentCli, CorpusExportCatchesEachPlantedBugThroughCheck) {
+  const auto folder = TempFile("corpus");
+  const Result exported =
+      RunAdjacent("corpus export " + folder.string() + " --family hash_grid");
+  ASSERT_EQ(exported.status, 0) << exported.output;
+  std::stringstream readme;
+  readme << std::ifstream(folder / "README.md").rdbuf();
+  EXPECT_NE(readme.str().find("- `negative_coordinates`: "), std::string::npos);
+  for (const auto& entry :
+       std::filesystem::directory_iterator(folder / "hash_grid")) {
+    const Result expected =
+        RunAdjacent("check hash_grid " + (entry.path() / "input.npz").string() +
+                    " " + (entry.path() / "expected.npz").string());
+    EXPECT_EQ(expected.status, 0) << entry.path() << "\n" << expected.output;
+  }
+  for (const auto& [bug, case_name] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"truncate", "negative_coordinates"},
+           {"strict", "exact_radius_lattice"},
+           {"drop-last", "one_cell"}}) {
+    const auto input = folder / "hash_grid" / case_name / "input.npz";
+    const registry::Arrays arrays =
+        cli::ReadArrayFile(input.string(), "points");
+    const registry::Array& coordinates = arrays.at("points");
+    Points points;
+    for (std::size_t k = 0; k < coordinates.reals.size(); k += 3) {
+      points.PushBack(static_cast<float>(coordinates.reals[k]),
+                      static_cast<float>(coordinates.reals[k + 1]),
+                      static_cast<float>(coordinates.reals[k + 2]));
+    }
+    const auto output = TempFile("corpus_" + bug + ".txt");
+    {
+      std::ofstream out(output);
+      const auto rows =
+          UserGridSearch(points, arrays.at("radius").reals[0], bug);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        for (const std::uint32_t j : rows[i]) out << i << " " << j << "\n";
+      }
+    }
+    const Result caught = RunAdjacent("check hash_grid " + input.string() +
+                                      " " + output.string() + " --full 1");
+    EXPECT_EQ(caught.status, 1) << bug << "\n" << caught.output;
+    EXPECT_NE(caught.output.find(": missing "), std::string::npos)
+        << bug << "\n"
+        << caught.output;
+    std::filesystem::remove(output);
+  }
+  std::filesystem::remove_all(folder);
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include "checks/connected_components.h"
 #include "checks/hash_grid.h"
 #include "properties/cloud_generators.h"
+#include "registry/corpus.h"
 #include "scenes/graphs.h"
 #include "tools/array_files.h"
 
@@ -319,6 +320,31 @@ TEST(ArrayFiles, NpyAndTextAreReadAndMalformedOnesRefusedByName) {
             "p.txt: entry 1 \"x1\" is not a number");
   EXPECT_EQ(refusal("PK", "a.npz"),
             "a.npz: not a zip archive (no end of central directory)");
+}
+
+// Every exported case (registry/corpus.h) has an outside check, and the
+// oracle output it carries agrees through it (the planted-bug tests show
+// the check failing on the same cases).
+TEST(OutsideCheck, EveryExportedCaseAgreesWithItsOwnExpectedOutput) {
+  for (const FamilyCorpus& corpus : Corpora()) {
+    const OutsideCheck* check = FindOutsideCheck(corpus.family);
+    ASSERT_NE(check, nullptr) << corpus.family;
+    for (const CorpusCase& entry : corpus.cases()) {
+      Arrays inputs = entry.inputs;
+      Parameters parameters;
+      for (const std::string_view name : check->parameters) {
+        const auto found = inputs.find(name);
+        if (found == inputs.end()) continue;
+        parameters[std::string(name)] =
+            found->second.integral
+                ? static_cast<double>(found->second.integers[0])
+                : found->second.reals[0];
+        inputs.erase(found);
+      }
+      EXPECT_EQ(check->check(inputs, entry.expected, parameters).difference, "")
+          << corpus.family << "/" << entry.name;
+    }
+  }
 }
 
 }  // namespace

@@ -32,6 +32,7 @@
 #include "scenes/meshes.h"
 #include "tools/arguments.h"
 #include "tools/check_command.h"
+#include "tools/corpus_command.h"
 #include "tools/families.h"
 #include "tools/fracture_command.h"
 #include "tools/sph_command.h"
@@ -75,6 +76,9 @@ every frame. Commands:
   check FAMILY INPUT OUTPUT [--PARAMETER VALUE]
                   an output your own code computed (.npz, .npy or text)
                   against the family's oracle; exit 1 when it differs
+  corpus export DIR [--family F]
+                  the suite's hard cases as .npz files, each input beside
+                  the oracle's output, with a README
   sph glass|dam_break [--steps N] [--variant V] [--png DIR]
                   an SPH scene run by one variant beside the three-pass
                   reference, accuracy every K steps, PNG snapshots; exit 1
@@ -688,6 +692,7 @@ int Main(int argc, char** argv) {
     if (command == "fracture") return FractureCommand(args);
     if (command == "sph") return SphCommand(args);
     if (command == "check") return CheckCommand(args);
+    if (command == "corpus") return CorpusCommand(args);
   } catch (const ResourceError& refused) {
     std::cerr << "adjacent " << command << ": " << refused.what() << "\n";
     return kRefused;

@@ -349,7 +349,100 @@ Array ParseText(std::string_view bytes, const std::string& name) {
   return array;
 }
 
+void AppendLittleEndian(std::string& out, std::uint64_t value,
+                        std::size_t width) {
+  for (std::size_t k = 0; k < width; ++k) {
+    out += static_cast<char>((value >> (8 * k)) & 0xff);
+  }
+}
+
+std::string NpyBytes(const Array& array) {
+  std::string shape = "(";
+  for (std::size_t k = 0; k < array.shape.size(); ++k) {
+    shape += std::to_string(array.shape[k]) + ",";
+    if (k + 1 < array.shape.size()) shape += " ";
+  }
+  if (array.shape.size() > 1) shape.pop_back();
+  shape += ")";
+  std::string header = std::string("{'descr': '") +
+                       (array.integral ? "<i8" : "<f8") +
+                       "', 'fortran_order': False, 'shape': " + shape + ", }";
+  // NumPy pads the header with spaces to a multiple of 64 bytes, "\n" last.
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string bytes("\x93NUMPY\x01\x00", 8);
+  AppendLittleEndian(bytes, header.size(), 2);
+  bytes += header;
+  const std::size_t count = array.size();
+  bytes.reserve(bytes.size() + 8 * count);
+  for (std::size_t k = 0; k < count; ++k) {
+    char value[8];
+    if (array.integral) {
+      std::memcpy(value, &array.integers[k], 8);
+    } else {
+      std::memcpy(value, &array.reals[k], 8);
+    }
+    bytes.append(value, 8);
+  }
+  return bytes;
+}
+
 }  // namespace
+
+void WriteNpz(const std::string& path, const registry::Arrays& arrays) {
+  std::string zip;
+  std::string directory;
+  std::uint64_t members = 0;
+  for (const auto& [name, array] : arrays) {
+    const std::string member = name + ".npy";
+    const std::string data = NpyBytes(array);
+    const auto crc = static_cast<std::uint32_t>(
+        crc32(0, reinterpret_cast<const Bytef*>(data.data()),
+              static_cast<uInt>(data.size())));
+    if (data.size() >= 0xffffffffu || zip.size() >= 0xffffffffu) {
+      Refuse(path, "over 4 GiB: too large for a plain zip");
+    }
+    // Version 2.0, no flags, stored, no time: the local header and the
+    // central directory's record of the member.
+    const auto common = [&](std::string& out) {
+      AppendLittleEndian(out, 20, 2);  // version needed
+      AppendLittleEndian(out, 0, 2);   // flags
+      AppendLittleEndian(out, 0, 2);   // stored
+      AppendLittleEndian(out, 0, 4);   // time and date
+      AppendLittleEndian(out, crc, 4);
+      AppendLittleEndian(out, data.size(), 4);
+      AppendLittleEndian(out, data.size(), 4);
+      AppendLittleEndian(out, member.size(), 2);
+      AppendLittleEndian(out, 0, 2);  // extra
+    };
+    directory += std::string("PK\x01\x02", 4);
+    AppendLittleEndian(directory, 20, 2);  // version made by
+    common(directory);
+    AppendLittleEndian(directory, 0, 2);  // comment
+    AppendLittleEndian(directory, 0, 2);  // disk
+    AppendLittleEndian(directory, 0, 2);  // internal attributes
+    AppendLittleEndian(directory, 0, 4);  // external attributes
+    AppendLittleEndian(directory, zip.size(), 4);
+    directory += member;
+    zip += std::string("PK\x03\x04", 4);
+    common(zip);
+    zip += member;
+    zip += data;
+    ++members;
+  }
+  const std::size_t directory_at = zip.size();
+  zip += directory;
+  zip += std::string("PK\x05\x06", 4);
+  AppendLittleEndian(zip, 0, 4);  // disks
+  AppendLittleEndian(zip, members, 2);
+  AppendLittleEndian(zip, members, 2);
+  AppendLittleEndian(zip, directory.size(), 4);
+  AppendLittleEndian(zip, directory_at, 4);
+  AppendLittleEndian(zip, 0, 2);  // comment
+  std::ofstream out(path, std::ios::binary);
+  out.write(zip.data(), static_cast<std::streamsize>(zip.size()));
+  if (!out) Refuse(path, "cannot be written");
+}
 
 registry::Arrays ParseArrayBytes(std::string_view bytes,
                                  const std::string& name,

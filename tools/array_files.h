@@ -26,4 +26,9 @@ registry::Arrays ParseArrayBytes(std::string_view bytes,
                                  const std::string& name,
                                  std::string_view lone_name);
 
+// Writes `arrays` to `path` as an .npz that np.load reads: each array a
+// stored .npy member, int64 or float64, C order. Throws adj::Error naming
+// the path when it cannot be written.
+void WriteNpz(const std::string& path, const registry::Arrays& arrays);
+
 }  // namespace adj::cli

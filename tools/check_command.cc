@@ -82,8 +82,19 @@ int CheckCommand(const std::vector<std::string>& args) {
     return Usage("no outside check for " + positional[0] +
                  " (the families below have one)");
   }
-  const registry::Arrays inputs =
-      ReadArrayFile(positional[1], check->default_input);
+  registry::Arrays inputs = ReadArrayFile(positional[1], check->default_input);
+  // A 0-d input array named as a parameter is that parameter (an exported
+  // case carries its radius so); a flag given on the line wins.
+  for (const std::string_view name : check->parameters) {
+    const auto found = inputs.find(name);
+    if (found == inputs.end() || !found->second.shape.empty()) continue;
+    const registry::Array& value = found->second;
+    parameters.try_emplace(std::string(name),
+                           value.integral
+                               ? static_cast<double>(value.integers[0])
+                               : value.reals[0]);
+    inputs.erase(found);
+  }
   const registry::Arrays outputs =
       ReadArrayFile(positional[2], check->default_output);
   registry::RequireKnownNames(*check, inputs, outputs, parameters);
