@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/common/memory_budget.h"
 #include "algorithms/common/variant.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/hash_grid/hash_grid.h"
@@ -191,6 +192,16 @@ RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {
         check.check(inputs, {{"labels", labels}}, {}).difference;
     RC_ASSERT(said.find("your labels put it with vertex") != std::string::npos);
   }
+}
+
+TEST(OutsideCheck, AVertexCountPastTheBudgetIsRefusedBeforeAllocating) {
+  const OutsideCheck& check = *FindOutsideCheck("connected_components");
+  memory::SetBudget(std::uint64_t{1} << 30);  // 16 GiB of offsets past it
+  EXPECT_THROW(check.check({{"edges", Integers({0, 2}, {})}},
+                           {{"labels", Integers({0}, {})}},
+                           {{"vertices", 4294967295.0}}),
+               ResourceError);
+  memory::SetBudget(0);  // the default again
 }
 
 TEST(OutsideCheck, ComponentsReadEdgesEitherWay) {

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/common/memory_budget.h"
 #include "checks/connected_components.h"
 #include "registry/array_views.h"
 #include "registry/outside_families.h"
@@ -59,6 +60,10 @@ Csr GraphOf(const Arrays& inputs, const Parameters& parameters,
   }
   std::sort(arcs.begin(), arcs.end());
   arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
+  // `vertices` is the caller's number, not the size of an array it gave:
+  // budgeted before the offsets are allocated.
+  memory::Require(memory::Bytes(vertices + 1, sizeof(std::uint32_t)),
+                  "connected_components: the graph's offsets");
   Csr graph;
   graph.offsets.assign(vertices + 1, 0);
   for (const auto& arc : arcs) ++graph.offsets[arc.first + 1];
