@@ -18,10 +18,16 @@
 
 #include "algorithms/common/memory_budget.h"
 #include "algorithms/common/variant.h"
+#include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "checks/compaction.h"
 #include "checks/connected_components.h"
 #include "checks/hash_grid.h"
+#include "checks/prefix_sum.h"
+#include "checks/triangle_adjacency.h"
 #include "properties/cloud_generators.h"
 #include "registry/corpus.h"
 #include "scenes/graphs.h"
@@ -355,6 +361,107 @@ TEST(OutsideCheck, EveryExportedCaseAgreesWithItsOwnExpectedOutput) {
       EXPECT_EQ(check->check(inputs, entry.expected, parameters).difference, "")
           << corpus.family << "/" << entry.name;
     }
+  }
+}
+
+// prefix_sum, compaction and triangle_adjacency: every row's output, handed
+// over as an outside user would, agrees exactly when checks/ says so, and
+// one changed entry is named.
+RC_GTEST_PROP(OutsideCheck, StreamsAgreeWithTheSuiteOnEveryRow, ()) {
+  const auto values = *rc::gen::container<std::vector<std::uint32_t>>(
+      rc::gen::oneOf(rc::gen::inRange<std::uint32_t>(0, 4),
+                     rc::gen::arbitrary<std::uint32_t>()));
+  const bool inclusive = *rc::gen::arbitrary<bool>();
+  Array values_array =
+      Integers({values.size()}, {values.begin(), values.end()});
+  const OutsideCheck& scan_check = *FindOutsideCheck("prefix_sum");
+  const auto kind =
+      inclusive ? prefix_sum::Kind::kInclusive : prefix_sum::Kind::kExclusive;
+  const auto expected = checks::prefix_sum::ExpectedOf(kind, values);
+  for (const prefix_sum::Variant& variant : prefix_sum::Variants()) {
+    if (!CanRun(variant).available) continue;
+    std::vector<std::uint32_t> out(values.size());
+    const std::uint32_t total = variant.run(kind, values, out);
+    const bool suite_agrees =
+        checks::prefix_sum::FirstDifference(expected, out, total).empty();
+    Arrays outputs = {
+        {"scan", Integers({out.size()}, {out.begin(), out.end()})},
+        {"total", Integers({}, {total})}};
+    const Arrays inputs = {{"values", values_array}};
+    const Parameters parameters = {{"inclusive", inclusive ? 1.0 : 0.0}};
+    RC_ASSERT(
+        scan_check.check(inputs, outputs, parameters).difference.empty() ==
+        suite_agrees);
+    if (out.empty()) continue;
+    outputs["scan"].integers.back() ^= 1;
+    RC_ASSERT(
+        !scan_check.check(inputs, outputs, parameters).difference.empty());
+  }
+  const auto flags = *rc::gen::container<std::vector<std::uint8_t>>(
+      values.size(), rc::gen::inRange<std::uint8_t>(0, 3));
+  const OutsideCheck& compact_check = *FindOutsideCheck("compaction");
+  const auto kept_expected = checks::compaction::Expected(values, flags);
+  for (const compaction::Variant& variant : compaction::Variants()) {
+    if (!CanRun(variant).available) continue;
+    std::vector<std::uint32_t> out(values.size());
+    const std::size_t kept = variant.run(values, flags, out);
+    const bool suite_agrees =
+        checks::compaction::FirstDifference(kept_expected, kept, out).empty();
+    const Arrays inputs = {
+        {"values", values_array},
+        {"flags", Integers({flags.size()}, {flags.begin(), flags.end()})}};
+    Arrays outputs = {
+        {"kept", Integers({kept}, {out.begin(), out.begin() + kept})}};
+    RC_ASSERT(compact_check.check(inputs, outputs, {}).difference.empty() ==
+              suite_agrees);
+    if (kept == 0) continue;
+    outputs["kept"].integers.pop_back();
+    outputs["kept"].shape[0] -= 1;
+    RC_ASSERT(!compact_check.check(inputs, outputs, {}).difference.empty());
+  }
+}
+
+TEST(OutsideCheck, TriangleAdjacencyAgreesWithTheSuiteOnEveryRow) {
+  // A soup with a degenerate and a repeated triangle, a non-manifold edge
+  // and two particles in no triangle.
+  const std::vector<Triangle> triangles = {{0, 1, 2}, {2, 1, 3}, {1, 2, 4},
+                                           {1, 2, 5}, {3, 3, 4}, {0, 1, 2}};
+  const std::size_t particles = 8;
+  Array triangles_array = Integers({triangles.size(), 3}, {});
+  for (const Triangle& t : triangles) {
+    triangles_array.integers.insert(triangles_array.integers.end(),
+                                    {t[0], t[1], t[2]});
+  }
+  const OutsideCheck& check = *FindOutsideCheck("triangle_adjacency");
+  const Arrays inputs = {{"triangles", triangles_array}};
+  const Parameters parameters = {{"particles", particles}};
+  const Csr expected =
+      checks::triangle_adjacency::ExpectedOf(triangles, particles);
+  for (const triangle_adjacency::Variant& variant :
+       triangle_adjacency::Variants()) {
+    if (!CanRun(variant).available) continue;
+    triangle_adjacency::Adjacency got;
+    variant.run(triangles, particles, got);
+    const bool suite_agrees = checks::triangle_adjacency::FirstDifference(
+                                  expected, triangles.size(), got)
+                                  .empty();
+    Array memberships = Integers({got.csr.entries(), 2}, {});
+    for (std::size_t p = 0; p < particles; ++p) {
+      for (const std::uint32_t t : got.csr.Row(p)) {
+        memberships.integers.insert(memberships.integers.end(),
+                                    {std::int64_t(p), t});
+      }
+    }
+    EXPECT_EQ(check.check(inputs, {{"memberships", memberships}}, parameters)
+                  .difference.empty(),
+              suite_agrees)
+        << variant.name;
+    memberships.integers.resize(memberships.integers.size() - 2);
+    memberships.shape[0] -= 1;
+    EXPECT_NE(check.check(inputs, {{"memberships", memberships}}, parameters)
+                  .difference,
+              "")
+        << variant.name;
   }
 }
 

@@ -6,6 +6,8 @@ namespace adj::registry {
 
 std::span<const FamilyCorpus> Corpora() {
   static const FamilyCorpus corpora[] = {
+      {"compaction", "kept (K,): the values whose flag is 0, in order",
+       &CompactionCorpus},
       {"connected_components",
        "labels (V,): each vertex labelled with its component's smallest "
        "vertex",
@@ -14,6 +16,14 @@ std::span<const FamilyCorpus> Corpora() {
        "pairs (M, 2): every pair within the radius (inclusive) once, i < j, "
        "ascending",
        &HashGridCorpus},
+      {"prefix_sum",
+       "scan (N,) modulo 2^32 and total (0-d), of the kind the input's "
+       "inclusive says",
+       &PrefixSumCorpus},
+      {"triangle_adjacency",
+       "memberships (M, 2): (particle, triangle), by particle, each row's "
+       "triangles ascending",
+       &TriangleAdjacencyCorpus},
   };
   return corpora;
 }

@@ -1,7 +1,8 @@
 #pragma once
 
 // Each family's exported cases (registry/corpus.h), one file each:
-// corpus_<family>.cc. Internal to registry/.
+// corpus_<family>.cc (prefix_sum and compaction share corpus_streams.cc).
+// Internal to registry/.
 
 #include <vector>
 
@@ -9,7 +10,10 @@
 
 namespace adj::registry {
 
+std::vector<CorpusCase> CompactionCorpus();
 std::vector<CorpusCase> ConnectedComponentsCorpus();
 std::vector<CorpusCase> HashGridCorpus();
+std::vector<CorpusCase> PrefixSumCorpus();
+std::vector<CorpusCase> TriangleAdjacencyCorpus();
 
 }  // namespace adj::registry

@@ -10,6 +10,16 @@ namespace {
 
 const std::vector<OutsideCheck>& Table() {
   static const std::vector<OutsideCheck> table = {
+      {"compaction",
+       "values (N,) of uint32 and flags (N,): a flag other than 0 removes "
+       "its value",
+       "kept (K,): the values whose flag is 0, in their order",
+       {"values", "flags"},
+       {"kept"},
+       {},
+       "values",
+       "kept",
+       &CheckCompactionOutput},
       {"connected_components",
        "the graph: edges (M, 2) with the parameter vertices, or a CSR "
        "offsets (V + 1,) and indices; read as undirected",
@@ -34,6 +44,28 @@ const std::vector<OutsideCheck>& Table() {
        "points",
        "pairs",
        &CheckHashGridOutput},
+      {"prefix_sum",
+       "values (N,) of uint32 and the parameter inclusive (1: out[i] = "
+       "in[0] + ... + in[i]; 0: exclusive, out[0] = 0)",
+       "scan (N,), modulo 2^32, and optionally total (the sum of all "
+       "values, modulo 2^32)",
+       {"values"},
+       {"scan", "total"},
+       {"inclusive"},
+       "values",
+       "scan",
+       &CheckPrefixSumOutput},
+      {"triangle_adjacency",
+       "triangles (T, 3) of particle indices and the parameter particles "
+       "(P: particles past the last index have empty rows)",
+       "memberships (M, 2) of (particle, triangle), or a CSR offsets (P + "
+       "1,) and indices: each particle's triangles, rows in any order",
+       {"triangles"},
+       {"memberships", "offsets", "indices"},
+       {"particles"},
+       "triangles",
+       "memberships",
+       &CheckTriangleAdjacencyOutput},
   };
   return table;
 }

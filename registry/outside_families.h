@@ -7,10 +7,19 @@
 
 namespace adj::registry {
 
+OutsideVerdict CheckCompactionOutput(const Arrays& inputs,
+                                     const Arrays& outputs,
+                                     const Parameters& parameters);
 OutsideVerdict CheckHashGridOutput(const Arrays& inputs, const Arrays& outputs,
                                    const Parameters& parameters);
 OutsideVerdict CheckConnectedComponentsOutput(const Arrays& inputs,
                                               const Arrays& outputs,
                                               const Parameters& parameters);
+
+OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
+                                    const Parameters& parameters);
+OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
+                                            const Arrays& outputs,
+                                            const Parameters& parameters);
 
 }  // namespace adj::registry

@@ -21,8 +21,10 @@ import numpy as np
 from . import _adjacent
 from ._adjacent import Error
 
-__all__ = ["Report", "available", "check", "connected_components",
-           "hash_grid"]
+# Each family's function below, for the families the registry gives a
+# check (a test holds the two to each other).
+__all__ = ["Report", "available", "check",
+           *(entry["family"] for entry in _adjacent.outside_checks())]
 
 
 class Report(str):
@@ -118,3 +120,38 @@ def connected_components(labels, *, edges=None, vertices=None, offsets=None,
     return check("connected_components",
                  {"edges": edges, "offsets": offsets, "indices": indices},
                  {"labels": labels}, **parameters)
+
+
+def prefix_sum(values, scan, *, inclusive, total=None):
+    """The scan (N,) of uint32 ``values`` (N,), modulo 2**32: ``inclusive``
+    True (out[i] = in[0] + ... + in[i]) or False (exclusive, out[0] = 0),
+    and optionally its ``total``. Statistics: values, total."""
+    return check("prefix_sum", {"values": values},
+                 {"scan": scan, "total": total},
+                 inclusive=1 if inclusive else 0)
+
+
+def compaction(values, flags, kept):
+    """``kept``: the uint32 ``values`` whose ``flags`` are 0, in order (a
+    nonzero flag removes its value). Statistics: values, kept."""
+    return check("compaction", {"values": values, "flags": flags},
+                 {"kept": kept})
+
+
+def triangle_adjacency(triangles, particles, *, memberships=None,
+                       offsets=None, indices=None, rows=None):
+    """Each particle's triangles of ``triangles`` (T, 3) over
+    ``particles`` particles, given as ``memberships`` (M, 2) of
+    (particle, triangle), as CSR ``offsets`` (P + 1,) and ``indices``, or
+    as ``rows`` (a sequence per particle); rows in any order. Statistics:
+    entries, max_adjacent."""
+    if rows is not None:
+        if (memberships is not None or offsets is not None
+                or indices is not None):
+            raise Error("triangle_adjacency: give rows, memberships or "
+                        "offsets and indices, one of them")
+        offsets, indices = _csr_of_rows(rows)
+    return check("triangle_adjacency", {"triangles": triangles},
+                 {"memberships": memberships, "offsets": offsets,
+                  "indices": indices},
+                 particles=particles)

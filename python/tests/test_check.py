@@ -197,3 +197,40 @@ def test_hypothesis_graphs_hold_every_components_row():
                              vertices=vertices)
 
     each()
+
+
+@pytest.mark.parametrize("variant", runnable("prefix_sum"))
+def test_prefix_sum_rows_and_a_wrong_entry(rng, variant):
+    values = rng.integers(0, 2 ** 32, size=1000, dtype=np.uint64)
+    values = values.astype(np.uint32)
+    scan, total = adjacent.prefix_sum.scan(values, inclusive=False,
+                                           variant=variant)
+    scan = np.asarray(scan)
+    assert adjacent.check.prefix_sum(values, scan, inclusive=False,
+                                     total=total) == ""
+    wrong = scan.copy()
+    wrong[500] += 1
+    assert adjacent.check.prefix_sum(values, wrong,
+                                     inclusive=False).startswith("element 500")
+
+
+def test_compaction_and_triangle_adjacency_catch_a_dropped_entry():
+    values = np.arange(10, dtype=np.uint32) * 3
+    flags = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1], dtype=np.uint8)
+    # A nonzero flag removes its value.
+    assert adjacent.check.compaction(values, flags, values[flags == 0]) == ""
+    assert adjacent.check.compaction(values, flags,
+                                     values[flags == 0][:-1]) != ""
+    triangles = np.array([[0, 1, 2], [2, 1, 3]])
+    rows = [[0], [1, 0], [0, 1], [1], []]
+    assert adjacent.check.triangle_adjacency(triangles, 5, rows=rows) == ""
+    report = adjacent.check.triangle_adjacency(triangles, 5,
+                                               rows=[[0], [0], [0, 1], [1],
+                                                     []])
+    assert report.startswith("particle 1: expected [0, 1], got [0]"), report
+
+
+def test_every_family_with_a_check_has_its_function():
+    for entry in adjacent.check.available():
+        assert callable(getattr(adjacent.check, entry["family"]))
+        assert entry["family"] in adjacent.check.__all__

@@ -1,0 +1,105 @@
+// triangle_adjacency's outside check: each particle's triangles, rows in
+// any order, against the brute-force oracle through
+// checks::triangle_adjacency.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "checks/triangle_adjacency.h"
+#include "registry/array_views.h"
+#include "registry/outside_families.h"
+
+namespace adj::registry {
+
+OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
+                                            const Arrays& outputs,
+                                            const Parameters& parameters) {
+  const Array* triangles_array = Find(inputs, "triangles");
+  if (triangles_array == nullptr) {
+    throw CheckInputError(
+        "triangle_adjacency: the input triangles (T, 3) "
+        "are required");
+  }
+  const double particles_value = ParameterOf(parameters, "particles");
+  if (!(particles_value >= 0 && particles_value <= 4294967295.0 &&
+        particles_value ==
+            static_cast<double>(static_cast<std::uint64_t>(particles_value)))) {
+    throw CheckInputError("triangle_adjacency: particles " +
+                          std::to_string(particles_value) +
+                          " is not a whole number in [0, 2^32 - 1]");
+  }
+  const auto particles = static_cast<std::size_t>(particles_value);
+  if (triangles_array->size() != 0 &&
+      (triangles_array->shape.size() != 2 || triangles_array->shape[1] != 3)) {
+    throw CheckInputError("triangles: expected shape (T, 3)");
+  }
+  Array flat = *triangles_array;
+  flat.shape = {flat.size()};
+  const std::vector<std::uint32_t> corners =
+      IndicesOf(flat, "triangles", particles);
+  std::vector<Triangle> triangles(corners.size() / 3);
+  for (std::size_t t = 0; t < triangles.size(); ++t) {
+    triangles[t] = {corners[3 * t], corners[3 * t + 1], corners[3 * t + 2]};
+  }
+  triangle_adjacency::Check(triangles, particles);
+  const Array* offsets = Find(outputs, "offsets");
+  const Array* indices = Find(outputs, "indices");
+  const Array* memberships = Find(outputs, "memberships");
+  if ((memberships != nullptr) == (offsets != nullptr || indices != nullptr)) {
+    throw CheckInputError(
+        "triangle_adjacency: give either memberships (M, "
+        "2) or offsets and indices as the output");
+  }
+  triangle_adjacency::Adjacency got;
+  if (memberships != nullptr) {
+    // (particle, triangle) pairs: counted into rows.
+    const auto pairs =
+        PairsOf(*memberships, "memberships",
+                std::max<std::size_t>(particles, triangles.size()));
+    got.csr.offsets.assign(particles + 1, 0);
+    for (const auto& [p, t] : pairs) {
+      if (p >= particles || t >= triangles.size()) {
+        throw CheckInputError("memberships: (" + std::to_string(p) + ", " +
+                              std::to_string(t) +
+                              ") names no particle or "
+                              "triangle");
+      }
+      ++got.csr.offsets[p + 1];
+    }
+    for (std::size_t q = 0; q < particles; ++q) {
+      got.csr.offsets[q + 1] += got.csr.offsets[q];
+    }
+    got.csr.indices.resize(pairs.size());
+    std::vector<std::uint32_t> next(got.csr.offsets.begin(),
+                                    got.csr.offsets.end() - 1);
+    for (const auto& [p, t] : pairs) got.csr.indices[next[p]++] = t;
+  } else {
+    if (offsets == nullptr || indices == nullptr) {
+      throw CheckInputError(
+          "triangle_adjacency: a CSR output needs both "
+          "offsets and indices");
+    }
+    got.csr =
+        CsrOf(*offsets, *indices, particles, triangles.size(), "adjacency");
+  }
+  // Rows in any order: compared ascending.
+  for (std::size_t p = 0; p < particles; ++p) {
+    std::sort(got.csr.indices.begin() + got.csr.offsets[p],
+              got.csr.indices.begin() + got.csr.offsets[p + 1]);
+    got.max_adjacent = std::max<std::uint32_t>(
+        got.max_adjacent, got.csr.offsets[p + 1] - got.csr.offsets[p]);
+  }
+  got.order = triangle_adjacency::RowOrder::kAscending;
+  OutsideVerdict verdict;
+  verdict.scope = "brute force over all " + std::to_string(particles) +
+                  " particles; rows compared ascending";
+  verdict.difference = checks::triangle_adjacency::FirstDifference(
+      checks::triangle_adjacency::ExpectedOf(triangles, particles),
+      triangles.size(), got);
+  verdict.statistics = {{"entries", static_cast<double>(got.csr.entries())},
+                        {"max_adjacent", got.max_adjacent}};
+  return verdict;
+}
+
+}  // namespace adj::registry
