@@ -23,14 +23,18 @@
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "checks/compaction.h"
 #include "checks/connected_components.h"
 #include "checks/hash_grid.h"
 #include "checks/prefix_sum.h"
 #include "checks/triangle_adjacency.h"
+#include "checks/triplet_schedule.h"
 #include "properties/cloud_generators.h"
 #include "registry/corpus.h"
+#include "registry/verify.h"
 #include "scenes/graphs.h"
+#include "scenes/meshes.h"
 #include "tools/array_files.h"
 
 namespace adj::registry {
@@ -463,6 +467,60 @@ TEST(OutsideCheck, TriangleAdjacencyAgreesWithTheSuiteOnEveryRow) {
               "")
         << variant.name;
   }
+}
+
+// Every scheduler's schedule, handed over as an order and set sizes, is
+// judged as the suite judges it; two sets merged into one is refused.
+TEST(OutsideCheck, TripletScheduleJudgesEverySchedulerAsTheSuiteDoes) {
+  const Mesh mesh = scenes::Shuffled(
+      scenes::ClothGrid(12, 9, scenes::Diagonals::kAlternating), 3);
+  const std::vector<Triplet> input = scenes::VirtualParticles(mesh);
+  Array input_array = Integers({input.size(), 4}, {});
+  for (const Triplet& t : input) {
+    input_array.integers.insert(input_array.integers.end(),
+                                {t[0], t[1], t[2], t[3]});
+  }
+  const OutsideCheck& check = *FindOutsideCheck("triplet_schedule");
+  const Arrays inputs = {{"triplets", input_array}};
+  ForEachScheduler(
+      4, 32,
+      [&](const triplet_schedule::Variant& variant, bool simd, unsigned width) {
+        if (!CanRun(variant).available) return;
+        triplet_schedule::Schedule got;
+        variant.run(input, mesh.particles(), width, got);
+        const bool suite_agrees =
+            checks::triplet_schedule::FirstProblem(
+                input, mesh.particles(),
+                simd ? checks::triplet_schedule::Layout::kSimd
+                     : checks::triplet_schedule::Layout::kWarp,
+                width, got)
+                .empty();
+        Arrays outputs;
+        outputs["order"] = Integers({got.triplets.size(), 4}, {});
+        for (const Triplet& t : got.triplets) {
+          outputs["order"].integers.insert(outputs["order"].integers.end(),
+                                           {t[0], t[1], t[2], t[3]});
+        }
+        outputs["set_sizes"] =
+            Integers({got.set_sizes.size()},
+                     {got.set_sizes.begin(), got.set_sizes.end()});
+        const Parameters parameters = {
+            {"particles", static_cast<double>(mesh.particles())},
+            {"width", width},
+            {"simd", simd ? 1 : 0}};
+        const OutsideVerdict verdict = check.check(inputs, outputs, parameters);
+        EXPECT_EQ(verdict.difference.empty(), suite_agrees)
+            << variant.name << ": " << verdict.difference;
+        if (!suite_agrees || simd || got.set_sizes.size() < 2) return;
+        // The first two sets of a warp schedule merged: on a cloth, some
+        // triplet of the second shares a particle with one of the first.
+        std::vector<std::int64_t>& sizes = outputs["set_sizes"].integers;
+        sizes[0] += sizes[1];
+        sizes.erase(sizes.begin() + 1);
+        outputs["set_sizes"].shape[0] -= 1;
+        EXPECT_NE(check.check(inputs, outputs, parameters).difference, "")
+            << variant.name;
+      });
 }
 
 }  // namespace

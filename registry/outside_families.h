@@ -18,6 +18,9 @@ OutsideVerdict CheckConnectedComponentsOutput(const Arrays& inputs,
 
 OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
                                     const Parameters& parameters);
+OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
+                                          const Arrays& outputs,
+                                          const Parameters& parameters);
 OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
                                             const Arrays& outputs,
                                             const Parameters& parameters);

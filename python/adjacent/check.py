@@ -155,3 +155,16 @@ def triangle_adjacency(triangles, particles, *, memberships=None,
                  {"memberships": memberships, "offsets": offsets,
                   "indices": indices},
                  particles=particles)
+
+
+def triplet_schedule(triplets, particles, order, set_sizes, *, width, simd):
+    """A schedule of ``triplets`` (T, 4) or (T, 3) over ``particles``
+    particles: ``order`` (the triplets set by set; with ``simd`` True each
+    set padded with dummies to a multiple of ``width``) and ``set_sizes``
+    (padding excluded). Judged valid by the reference validator, not
+    compared with one expected order. Statistics: the bounds
+    (max_adjacent, replays_bound) and, when valid, sets, set_min,
+    set_max, padding, padding_ratio, replays, ideal_replays, idle_lanes."""
+    return check("triplet_schedule", {"triplets": triplets},
+                 {"order": order, "set_sizes": set_sizes},
+                 particles=particles, width=width, simd=1 if simd else 0)

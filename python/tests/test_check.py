@@ -234,3 +234,21 @@ def test_every_family_with_a_check_has_its_function():
     for entry in adjacent.check.available():
         assert callable(getattr(adjacent.check, entry["family"]))
         assert entry["family"] in adjacent.check.__all__
+
+
+def test_triplet_schedule_a_greedy_colouring_and_a_merged_one():
+    # A strip of triangles: (i, i + 1, i + 2), each sharing particles with
+    # its two neighbours on either side.
+    triplets = np.array([[i, i + 1, i + 2, 0] for i in range(30)])
+    sets = [triplets[k::3] for k in range(3)]  # 3 apart: disjoint
+    order = np.concatenate(sets)
+    sizes = [len(s) for s in sets]
+    report = adjacent.check.triplet_schedule(triplets, 32, order, sizes,
+                                             width=32, simd=False)
+    assert report == "", report
+    assert report.statistics["sets"] == 3
+    assert report.statistics["max_adjacent"] == 3
+    merged = adjacent.check.triplet_schedule(
+        triplets, 32, order, [sizes[0] + sizes[1], sizes[2]], width=32,
+        simd=False)
+    assert merged != ""

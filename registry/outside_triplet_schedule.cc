@@ -1,0 +1,118 @@
+// triplet_schedule's outside check: a schedule (an order and its set
+// sizes) judged valid by the reference validator through
+// checks::triplet_schedule, as the suite's schedules are; a valid schedule
+// is not compared with one expected order. Its quality beside the bounds
+// no schedule of the input can beat.
+#include <string>
+#include <vector>
+
+#include "checks/triplet_schedule.h"
+#include "registry/array_views.h"
+#include "registry/outside_families.h"
+
+namespace adj::registry {
+namespace {
+
+// (T, 4) triplets (p0, p1, p2, weight) or (T, 3) (weight 0), corners in
+// [0, bound).
+std::vector<Triplet> TripletsOf(const Array& array, std::string_view name,
+                                std::uint64_t bound) {
+  if (array.size() == 0) return {};
+  if (array.shape.size() != 2 || (array.shape[1] != 3 && array.shape[1] != 4)) {
+    throw CheckInputError(std::string(name) +
+                          ": expected shape (T, 4) or (T, 3)");
+  }
+  const std::size_t columns = array.shape[1];
+  Array flat = array;
+  flat.shape = {flat.size()};
+  const std::vector<std::uint32_t> values =
+      IndicesOf(flat, name, std::uint64_t{1} << 32);
+  std::vector<Triplet> triplets(array.shape[0]);
+  for (std::size_t t = 0; t < triplets.size(); ++t) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::uint32_t corner = values[columns * t + k];
+      if (corner >= bound) {
+        throw CheckInputError(std::string(name) + ": triplet " +
+                              std::to_string(t) + " names particle " +
+                              std::to_string(corner) + ", outside [0, " +
+                              std::to_string(bound) + ")");
+      }
+      triplets[t][k] = corner;
+    }
+    triplets[t][3] = columns == 4 ? values[columns * t + 3] : 0;
+  }
+  return triplets;
+}
+
+double WholeParameter(const Parameters& parameters, std::string_view name,
+                      double low, double high) {
+  const double value = ParameterOf(parameters, name);
+  if (!(value >= low && value <= high &&
+        value == static_cast<double>(static_cast<std::int64_t>(value)))) {
+    throw CheckInputError(
+        "triplet_schedule: " + std::string(name) + " " + std::to_string(value) +
+        " is not a whole number in [" +
+        std::to_string(static_cast<std::int64_t>(low)) + ", " +
+        std::to_string(static_cast<std::int64_t>(high)) + "]");
+  }
+  return value;
+}
+
+}  // namespace
+
+OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
+                                          const Arrays& outputs,
+                                          const Parameters& parameters) {
+  const Array* input_array = Find(inputs, "triplets");
+  const Array* order_array = Find(outputs, "order");
+  const Array* sizes_array = Find(outputs, "set_sizes");
+  if (input_array == nullptr || order_array == nullptr ||
+      sizes_array == nullptr) {
+    throw CheckInputError(
+        "triplet_schedule: the input triplets and the "
+        "outputs order and set_sizes are required");
+  }
+  const auto particles = static_cast<std::size_t>(
+      WholeParameter(parameters, "particles", 0, 4294967295.0));
+  const auto width =
+      static_cast<unsigned>(WholeParameter(parameters, "width", 1, 1024));
+  const bool simd = WholeParameter(parameters, "simd", 0, 1) == 1;
+  const std::vector<Triplet> input =
+      TripletsOf(*input_array, "triplets", particles);
+  triplet_schedule::Schedule got;
+  // Padding: dummies whose corners need not name a particle.
+  got.triplets = TripletsOf(*order_array, "order", std::uint64_t{1} << 32);
+  got.set_sizes = IndicesOf(*sizes_array, "set_sizes", std::nullopt);
+  got.width = width;
+  got.padding = static_cast<std::uint32_t>(
+      got.triplets.size() > input.size() ? got.triplets.size() - input.size()
+                                         : 0);
+  const auto layout = simd ? checks::triplet_schedule::Layout::kSimd
+                           : checks::triplet_schedule::Layout::kWarp;
+  OutsideVerdict verdict;
+  verdict.scope = std::string("the reference validator, ") +
+                  (simd ? "SIMD layout (each set padded to a multiple of "
+                        : "warp layout (sets back to back, ") +
+                  "width " + std::to_string(width) + ")";
+  verdict.difference = checks::triplet_schedule::FirstProblem(
+      input, particles, layout, width, got);
+  const auto bounds = checks::triplet_schedule::BoundsOf(input, particles);
+  verdict.statistics = {{"max_adjacent", bounds.max_adjacent},
+                        {"replays_bound", bounds.replays}};
+  if (verdict.difference.empty()) {
+    const auto metrics =
+        checks::triplet_schedule::MetricsOf(input, particles, got);
+    verdict.statistics.insert(verdict.statistics.end(),
+                              {{"sets", metrics.sets},
+                               {"set_min", metrics.set_min},
+                               {"set_max", metrics.set_max},
+                               {"padding", metrics.padding},
+                               {"padding_ratio", metrics.padding_ratio},
+                               {"replays", metrics.replays},
+                               {"ideal_replays", metrics.ideal_replays},
+                               {"idle_lanes", metrics.idle_lanes}});
+  }
+  return verdict;
+}
+
+}  // namespace adj::registry
