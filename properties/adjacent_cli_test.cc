@@ -23,6 +23,7 @@
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "properties/cloud_generators.h"
 #include "properties/mesh_writers.h"
+#include "properties/run_command.h"
 #include "registry/families.h"
 #include "registry/outside_check.h"
 #include "scenes/clouds.h"
@@ -33,25 +34,10 @@
 namespace adj {
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string output;  // stdout and stderr together
-};
+using Result = testing::CommandResult;
 
 Result RunAdjacent(const std::string& arguments) {
-  const std::string command =
-      std::string(ADJ_ADJACENT_BINARY) + " " + arguments + " 2>&1";
-  Result result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-    result.output.append(buffer, got);
-  }
-  const int status = pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+  return testing::RunCommand(ADJ_ADJACENT_BINARY, arguments);
 }
 
 std::filesystem::path TempFile(const std::string& name) {

@@ -277,8 +277,8 @@ TEST(OutsideCheck, MalformedArraysAreRefusedByName) {
                                {{"labels", Integers({2}, {0, 0})}},
                                {{"vertices", 1.5}});
             }),
-            "connected_components: vertices 1.500000 is not a whole number in "
-            "[0, 2^32 - 1]");
+            "the parameter vertices is 1.500000, not a whole number in [0, "
+            "4294967295]");
   EXPECT_EQ(refusal([&] {
               components.check({{"edges", Integers({1, 2}, {0, 1})}},
                                {{"labels", Integers({3}, {0, 0, 1})}},

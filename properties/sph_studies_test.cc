@@ -5,7 +5,6 @@
 #include "experiments/sph_studies.h"
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -14,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "properties/run_command.h"
 
 namespace adj::sph::studies {
 namespace {
@@ -112,25 +113,10 @@ TEST(SphStudies, OracleVerdictCatchesARowThatDoesNotStep) {
   EXPECT_NE(OracleVerdict(kNoStep, "glass"), "");
 }
 
-struct Result {
-  int status = -1;
-  std::string output;
-};
+using Result = testing::CommandResult;
 
 Result RunStudies(const std::string& arguments) {
-  const std::string command =
-      std::string(ADJ_SPH_STUDIES_BINARY) + " " + arguments + " 2>&1";
-  Result result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-    result.output.append(buffer, got);
-  }
-  const int status = pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+  return testing::RunCommand(ADJ_SPH_STUDIES_BINARY, arguments);
 }
 
 TEST(SphStudiesRunner, BadOptionsExitTwoNamingTheOption) {

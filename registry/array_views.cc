@@ -133,4 +133,18 @@ double ParameterOf(const Parameters& parameters, std::string_view name) {
   return found->second;
 }
 
+std::uint64_t WholeParameterOf(const Parameters& parameters,
+                               std::string_view name, std::uint64_t low,
+                               std::uint64_t high) {
+  const double value = ParameterOf(parameters, name);
+  if (!(value >= static_cast<double>(low) &&
+        value <= static_cast<double>(high) && std::floor(value) == value)) {
+    throw CheckInputError("the parameter " + std::string(name) + " is " +
+                          std::to_string(value) + ", not a whole number in [" +
+                          std::to_string(low) + ", " + std::to_string(high) +
+                          "]");
+  }
+  return static_cast<std::uint64_t>(value);
+}
+
 }  // namespace adj::registry

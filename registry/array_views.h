@@ -39,4 +39,10 @@ Csr CsrOf(const Array& offsets, const Array& indices, std::size_t rows,
 // A parameter, required.
 double ParameterOf(const Parameters& parameters, std::string_view name);
 
+// A parameter that must be a whole number in [low, high] (a count, a
+// width, a 0/1 switch), required; refused naming it and the range.
+std::uint64_t WholeParameterOf(const Parameters& parameters,
+                               std::string_view name, std::uint64_t low,
+                               std::uint64_t high);
+
 }  // namespace adj::registry

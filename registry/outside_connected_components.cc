@@ -31,13 +31,7 @@ Csr GraphOf(const Arrays& inputs, const Parameters& parameters,
   }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
   if (edges != nullptr) {
-    const double count = ParameterOf(parameters, "vertices");
-    if (!(count >= 0 && count <= 4294967295.0 && count == std::floor(count))) {
-      throw CheckInputError("connected_components: vertices " +
-                            std::to_string(count) +
-                            " is not a whole number in [0, 2^32 - 1]");
-    }
-    vertices = static_cast<std::size_t>(count);
+    vertices = WholeParameterOf(parameters, "vertices", 0, 0xffffffffu);
     arcs = PairsOf(*edges, "edges", vertices);
   } else {
     if (offsets == nullptr || indices == nullptr) {

@@ -160,14 +160,8 @@ OutsideVerdict CheckHashGridOutput(const Arrays& inputs, const Arrays& outputs,
   // entries, which cannot tell a full list missing one direction of its
   // only pair from a half list.
   std::optional<bool> declared_full;
-  if (const auto full = parameters.find("full"); full != parameters.end()) {
-    if (full->second != 0 && full->second != 1) {
-      throw CheckInputError(
-          "hash_grid: full is 1 (a full list) or 0 (a "
-          "half list), not " +
-          std::to_string(full->second));
-    }
-    declared_full = full->second == 1;
+  if (parameters.contains("full")) {
+    declared_full = WholeParameterOf(parameters, "full", 0, 1) == 1;
   }
   std::string read_as;
   const hash_grid::Neighbors got = NeighborsOf(

@@ -19,13 +19,8 @@ OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
     throw CheckInputError(
         "prefix_sum: the input values and the output scan are required");
   }
-  const double inclusive = ParameterOf(parameters, "inclusive");
-  if (inclusive != 0 && inclusive != 1) {
-    throw CheckInputError(
-        "prefix_sum: inclusive is 1 (out[i] = in[0] + ... "
-        "+ in[i]) or 0 (exclusive), not " +
-        std::to_string(inclusive));
-  }
+  // 1: out[i] = in[0] + ... + in[i]; 0: exclusive, out[0] = 0.
+  const bool inclusive = WholeParameterOf(parameters, "inclusive", 0, 1) == 1;
   constexpr std::uint64_t kUint32 = std::uint64_t{1} << 32;
   const std::vector<std::uint32_t> values =
       IndicesOf(*values_array, "values", kUint32);
@@ -42,15 +37,13 @@ OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
     total = IndicesOf(one, "total", kUint32)[0];
   }
   const checks::prefix_sum::Expected expected = checks::prefix_sum::ExpectedOf(
-      inclusive == 1 ? prefix_sum::Kind::kInclusive
-                     : prefix_sum::Kind::kExclusive,
+      inclusive ? prefix_sum::Kind::kInclusive : prefix_sum::Kind::kExclusive,
       values);
   OutsideVerdict verdict;
-  verdict.scope = "the oracle's " +
-                  std::string(inclusive == 1 ? "inclusive" : "exclusive") +
-                  " scan of all " + std::to_string(values.size()) +
-                  " values, modulo 2^32" +
-                  (total ? ", and its total" : ", no total given");
+  verdict.scope =
+      "the oracle's " + std::string(inclusive ? "inclusive" : "exclusive") +
+      " scan of all " + std::to_string(values.size()) + " values, modulo 2^32" +
+      (total ? ", and its total" : ", no total given");
   verdict.difference =
       checks::prefix_sum::FirstDifference(expected, scan, total);
   verdict.statistics = {{"values", static_cast<double>(values.size())},

@@ -21,15 +21,8 @@ OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
         "triangle_adjacency: the input triangles (T, 3) "
         "are required");
   }
-  const double particles_value = ParameterOf(parameters, "particles");
-  if (!(particles_value >= 0 && particles_value <= 4294967295.0 &&
-        particles_value ==
-            static_cast<double>(static_cast<std::uint64_t>(particles_value)))) {
-    throw CheckInputError("triangle_adjacency: particles " +
-                          std::to_string(particles_value) +
-                          " is not a whole number in [0, 2^32 - 1]");
-  }
-  const auto particles = static_cast<std::size_t>(particles_value);
+  const auto particles = static_cast<std::size_t>(
+      WholeParameterOf(parameters, "particles", 0, 0xffffffffu));
   if (triangles_array->size() != 0 &&
       (triangles_array->shape.size() != 2 || triangles_array->shape[1] != 3)) {
     throw CheckInputError("triangles: expected shape (T, 3)");

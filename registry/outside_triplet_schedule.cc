@@ -44,20 +44,6 @@ std::vector<Triplet> TripletsOf(const Array& array, std::string_view name,
   return triplets;
 }
 
-double WholeParameter(const Parameters& parameters, std::string_view name,
-                      double low, double high) {
-  const double value = ParameterOf(parameters, name);
-  if (!(value >= low && value <= high &&
-        value == static_cast<double>(static_cast<std::int64_t>(value)))) {
-    throw CheckInputError(
-        "triplet_schedule: " + std::string(name) + " " + std::to_string(value) +
-        " is not a whole number in [" +
-        std::to_string(static_cast<std::int64_t>(low)) + ", " +
-        std::to_string(static_cast<std::int64_t>(high)) + "]");
-  }
-  return value;
-}
-
 }  // namespace
 
 OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
@@ -73,10 +59,10 @@ OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
         "outputs order and set_sizes are required");
   }
   const auto particles = static_cast<std::size_t>(
-      WholeParameter(parameters, "particles", 0, 4294967295.0));
+      WholeParameterOf(parameters, "particles", 0, 0xffffffffu));
   const auto width =
-      static_cast<unsigned>(WholeParameter(parameters, "width", 1, 1024));
-  const bool simd = WholeParameter(parameters, "simd", 0, 1) == 1;
+      static_cast<unsigned>(WholeParameterOf(parameters, "width", 1, 1024));
+  const bool simd = WholeParameterOf(parameters, "simd", 0, 1) == 1;
   const std::vector<Triplet> input =
       TripletsOf(*input_array, "triplets", particles);
   triplet_schedule::Schedule got;
