@@ -2,8 +2,6 @@
 // against the family's oracle (registry/outside_check.h); the Python side
 // (adjacent/check.py) gives each family its own signature and hands the
 // arrays over as C-contiguous int64 or float64.
-#include "registry/outside_check.h"
-
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -13,11 +11,13 @@
 #include <tuple>
 
 #include "python/bindings/bindings.h"
+#include "registry/outside_check.h"
 
 namespace adj::python {
 namespace {
 
-using IntegerNd = nb::ndarray<const std::int64_t, nb::c_contig, nb::device::cpu>;
+using IntegerNd =
+    nb::ndarray<const std::int64_t, nb::c_contig, nb::device::cpu>;
 using RealNd = nb::ndarray<const double, nb::c_contig, nb::device::cpu>;
 
 template <typename Nd>
@@ -49,10 +49,9 @@ registry::Arrays ToArrays(const nb::dict& given) {
   return arrays;
 }
 
-std::tuple<std::string, std::map<std::string, double>, std::string>
-CheckOutput(const std::string& family, const nb::dict& inputs,
-            const nb::dict& outputs,
-            const std::map<std::string, double>& given_parameters) {
+std::tuple<std::string, std::map<std::string, double>, std::string> CheckOutput(
+    const std::string& family, const nb::dict& inputs, const nb::dict& outputs,
+    const std::map<std::string, double>& given_parameters) {
   const registry::OutsideCheck* check = registry::FindOutsideCheck(family);
   if (check == nullptr) throw Error("no outside check for " + family);
   const registry::Arrays input_arrays = ToArrays(inputs);
@@ -61,9 +60,8 @@ CheckOutput(const std::string& family, const nb::dict& inputs,
                                         given_parameters.end());
   registry::RequireKnownNames(*check, input_arrays, output_arrays, parameters);
   registry::OutsideVerdict verdict;
-  RunInterruptible([&] {
-    verdict = check->check(input_arrays, output_arrays, parameters);
-  });
+  RunInterruptible(
+      [&] { verdict = check->check(input_arrays, output_arrays, parameters); });
   std::map<std::string, double> statistics(verdict.statistics.begin(),
                                            verdict.statistics.end());
   return {verdict.difference, statistics, verdict.scope};
