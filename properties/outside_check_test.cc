@@ -21,12 +21,14 @@
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/hash_set/hash_set.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "checks/compaction.h"
 #include "checks/connected_components.h"
 #include "checks/hash_grid.h"
+#include "checks/hash_set.h"
 #include "checks/prefix_sum.h"
 #include "checks/triangle_adjacency.h"
 #include "checks/triplet_schedule.h"
@@ -521,6 +523,52 @@ TEST(OutsideCheck, TripletScheduleJudgesEverySchedulerAsTheSuiteDoes) {
         EXPECT_NE(check.check(inputs, outputs, parameters).difference, "")
             << variant.name;
       });
+}
+
+// Every hash_set row's keys and answers, handed over in a shuffled order,
+// agree exactly when checks/ says so; a key dropped or an answer flipped
+// is named.
+RC_GTEST_PROP(OutsideCheck, HashSetAgreesWithTheSuiteOnEveryRow, ()) {
+  const auto inserted = *rc::gen::container<std::vector<std::uint32_t>>(
+      rc::gen::inRange<std::uint32_t>(0, 200));
+  const auto queries = *rc::gen::container<std::vector<std::uint32_t>>(
+      rc::gen::inRange<std::uint32_t>(0, 250));
+  const auto expected = checks::hash_set::ExpectedOf(inserted);
+  const OutsideCheck& check = *FindOutsideCheck("hash_set");
+  const Arrays inputs = {
+      {"inserted",
+       Integers({inserted.size()}, {inserted.begin(), inserted.end()})},
+      {"queries",
+       Integers({queries.size()}, {queries.begin(), queries.end()})}};
+  for (const hash_set::Variant& variant : hash_set::Variants()) {
+    if (!CanRun(variant).available) continue;
+    const std::unique_ptr<hash_set::Set> set = variant.run(256);
+    set->InsertAll(inserted);
+    std::vector<std::uint32_t> keys = set->Keys();
+    std::vector<std::uint8_t> found(queries.size());
+    set->ContainsAll(queries, found);
+    const bool suite_agrees =
+        checks::hash_set::FirstDifferenceInKeys(expected, *set).empty() &&
+        checks::hash_set::FirstDifferenceInAnswers(
+            checks::hash_set::AnswersOf(expected, queries), queries, found)
+            .empty();
+    std::reverse(keys.begin(), keys.end());
+    Arrays outputs = {
+        {"keys", Integers({keys.size()}, {keys.begin(), keys.end()})},
+        {"answers", Integers({found.size()}, {found.begin(), found.end()})}};
+    RC_ASSERT(check.check(inputs, outputs, {}).difference.empty() ==
+              suite_agrees);
+    if (!queries.empty()) {
+      Arrays flipped = outputs;
+      flipped["answers"].integers[0] ^= 1;
+      RC_ASSERT(!check.check(inputs, flipped, {}).difference.empty());
+    }
+    if (!keys.empty()) {
+      outputs["keys"].integers.pop_back();
+      outputs["keys"].shape[0] -= 1;
+      RC_ASSERT(!check.check(inputs, outputs, {}).difference.empty());
+    }
+  }
 }
 
 }  // namespace

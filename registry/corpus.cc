@@ -16,6 +16,10 @@ std::span<const FamilyCorpus> Corpora() {
        "pairs (M, 2): every pair within the radius (inclusive) once, i < j, "
        "ascending",
        &HashGridCorpus},
+      {"hash_set",
+       "keys (K,): the distinct keys inserted, ascending (any order "
+       "agrees), and answers (Q,): 1 where the query is a key",
+       &HashSetCorpus},
       {"prefix_sum",
        "scan (N,) modulo 2^32 and total (0-d), of the kind the input's "
        "inclusive says",

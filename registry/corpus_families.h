@@ -1,8 +1,8 @@
 #pragma once
 
 // Each family's exported cases (registry/corpus.h), one file each:
-// corpus_<family>.cc (prefix_sum and compaction share corpus_streams.cc).
-// Internal to registry/.
+// corpus_<family>.cc (prefix_sum, compaction and hash_set share
+// corpus_streams.cc). Internal to registry/.
 
 #include <vector>
 
@@ -13,6 +13,7 @@ namespace adj::registry {
 std::vector<CorpusCase> CompactionCorpus();
 std::vector<CorpusCase> ConnectedComponentsCorpus();
 std::vector<CorpusCase> HashGridCorpus();
+std::vector<CorpusCase> HashSetCorpus();
 std::vector<CorpusCase> PrefixSumCorpus();
 std::vector<CorpusCase> TriangleAdjacencyCorpus();
 

@@ -1,12 +1,13 @@
-// prefix_sum's and compaction's exported cases: lengths at the edges of
-// power-of-two blocks, sums that wrap modulo 2^32, flags other than 1, and
-// the oracle's outputs.
+// prefix_sum's, compaction's and hash_set's exported cases: lengths at the
+// edges of power-of-two blocks, sums that wrap modulo 2^32, flags other
+// than 1, keys that collide and the largest key, and the oracle's outputs.
 #include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "checks/compaction.h"
+#include "checks/hash_set.h"
 #include "checks/prefix_sum.h"
 #include "registry/corpus.h"
 #include "registry/corpus_families.h"
@@ -111,6 +112,43 @@ std::vector<CorpusCase> CompactionCorpus() {
                               "100,003 values, random flags: a length past "
                               "every power-of-two block",
                               Random(100003, 0xffffffffu, 3), random_flags));
+  return cases;
+}
+
+std::vector<CorpusCase> HashSetCorpus() {
+  const auto set_case = [](std::string name, std::string purpose,
+                           const std::vector<std::uint32_t>& inserted,
+                           const std::vector<std::uint32_t>& queries) {
+    const auto expected = checks::hash_set::ExpectedOf(inserted);
+    const auto answers = checks::hash_set::AnswersOf(expected, queries);
+    return CorpusCase{std::move(name),
+                      std::move(purpose),
+                      {{"inserted", Of(inserted)}, {"queries", Of(queries)}},
+                      {{"keys", Of(expected.keys)},
+                       {"answers", Of({answers.begin(), answers.end()})}}};
+  };
+  std::vector<CorpusCase> cases;
+  cases.push_back(set_case("empty", "nothing inserted, three queries", {},
+                           {0, 1, 0xfffffffeu}));
+  std::vector<std::uint32_t> repeats;
+  for (std::uint32_t k = 0; k < 3000; ++k) repeats.push_back(k % 7);
+  cases.push_back(
+      set_case("repeats", "3,000 inserts of 7 keys", repeats, {0, 6, 7, 8}));
+  std::vector<std::uint32_t> colliding;
+  for (std::uint32_t k = 0; k < 2000; ++k) colliding.push_back(k << 16);
+  cases.push_back(set_case(
+      "colliding_keys",
+      "2,000 multiples of 2^16: keys a hash of the low bits or a modulo "
+      "by a power of two piles into one slot",
+      colliding, {0, 1u << 16, 1u << 15, 2000u << 16}));
+  cases.push_back(set_case("largest_key",
+                           "0xFFFFFFFE, the largest key (0xFFFFFFFF marks a "
+                           "free slot), and 0",
+                           {0xfffffffeu, 0, 0xfffffffeu},
+                           {0xfffffffeu, 0xffffffffu, 0, 1}));
+  cases.push_back(set_case(
+      "random", "100,000 random keys, 1,000 random queries (mostly absent)",
+      Random(100000, 0xffffffffu, 4), Random(1000, 0xffffffffu, 5)));
   return cases;
 }
 

@@ -44,6 +44,18 @@ const std::vector<OutsideCheck>& Table() {
        "points",
        "pairs",
        &CheckHashGridOutput},
+      {"hash_set",
+       "inserted (N,): the uint32 keys inserted, in any order, repeats "
+       "allowed (0xFFFFFFFF marks a free slot and cannot be a key), and "
+       "optionally queries (Q,)",
+       "keys (K,): the keys the set holds, each once, in any order, and "
+       "with queries answers (Q,) of 1 (present) or 0",
+       {"inserted", "queries"},
+       {"keys", "answers"},
+       {},
+       "inserted",
+       "keys",
+       &CheckHashSetOutput},
       {"prefix_sum",
        "values (N,) of uint32 and the parameter inclusive (1: out[i] = "
        "in[0] + ... + in[i]; 0: exclusive, out[0] = 0)",

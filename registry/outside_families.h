@@ -16,6 +16,8 @@ OutsideVerdict CheckConnectedComponentsOutput(const Arrays& inputs,
                                               const Arrays& outputs,
                                               const Parameters& parameters);
 
+OutsideVerdict CheckHashSetOutput(const Arrays& inputs, const Arrays& outputs,
+                                  const Parameters& parameters);
 OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
                                     const Parameters& parameters);
 OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,

@@ -168,3 +168,12 @@ def triplet_schedule(triplets, particles, order, set_sizes, *, width, simd):
     return check("triplet_schedule", {"triplets": triplets},
                  {"order": order, "set_sizes": set_sizes},
                  particles=particles, width=width, simd=1 if simd else 0)
+
+
+def hash_set(inserted, keys, *, queries=None, answers=None):
+    """``keys``: the keys a set holds after inserting ``inserted`` (each
+    once, any order; 0xFFFFFFFF cannot be a key), and optionally its
+    ``answers`` (1 present, 0 absent) to ``queries``. Statistics:
+    inserted, keys."""
+    return check("hash_set", {"inserted": inserted, "queries": queries},
+                 {"keys": keys, "answers": answers})

@@ -252,3 +252,16 @@ def test_triplet_schedule_a_greedy_colouring_and_a_merged_one():
         triplets, 32, order, [sizes[0] + sizes[1], sizes[2]], width=32,
         simd=False)
     assert merged != ""
+
+
+def test_hash_set_keys_in_any_order_and_a_wrong_answer():
+    inserted = np.array([5, 7, 5, 2 ** 32 - 2, 0])
+    keys = np.array([2 ** 32 - 2, 0, 7, 5])
+    queries = np.array([5, 6, 2 ** 32 - 1])
+    assert adjacent.check.hash_set(inserted, keys, queries=queries,
+                                   answers=[1, 0, 0]) == ""
+    assert adjacent.check.hash_set(inserted, keys[:-1]) != ""
+    assert adjacent.check.hash_set(inserted, keys, queries=queries,
+                                   answers=[1, 1, 0]).startswith("query")
+    with pytest.raises(adjacent.Error, match="inserted: entry 0 is 4294967295"):
+        adjacent.check.hash_set([2 ** 32 - 1], [])
