@@ -1,9 +1,11 @@
 """adjacent.testing: property tests of your own code with Hypothesis.
 
-Strategies that mirror the suite's RapidCheck generators (the clouds and
-graphs its own variants are tested on: negative coordinates, points on
-cell boundaries, pairs at exactly the radius, coincident points, far
-clusters; paths, stars, isolated vertices, self-loops, many components),
+Strategies that mirror the suite's RapidCheck generators (the clouds,
+graphs, meshes and triplets its own variants are tested on: negative
+coordinates, points on cell boundaries, pairs at exactly the radius,
+coincident points, far clusters; paths, stars, isolated vertices,
+self-loops, many components; degenerate and repeated triangles,
+non-manifold edges, particles in no triangle, high valence),
 and ``assert_agrees``, which fails with the oracle's first difference::
 
     from hypothesis import given
@@ -25,7 +27,8 @@ from hypothesis import strategies as st
 
 from . import check as _check
 
-__all__ = ["CLOUD_KINDS", "assert_agrees", "clouds", "graphs"]
+__all__ = ["CLOUD_KINDS", "assert_agrees", "clouds", "graphs", "meshes",
+           "triplets"]
 
 # The kinds of properties/cloud_generators.h, simplest first (Hypothesis
 # shrinks towards the first).
@@ -98,6 +101,47 @@ def graphs(draw, max_vertices=40):
     permutation = draw(st.permutations(range(vertices)))
     edges = [(permutation[a], permutation[b]) for a, b in edges]
     return np.array(edges, dtype=np.int64).reshape(-1, 2), vertices
+
+
+@st.composite
+def meshes(draw, max_triangles=40, max_particles=30):
+    """(triangles, particles): an (T, 3) int64 triangle list over
+    ``particles`` particles: random corners (a repeated corner, a repeated
+    triangle and many triangles on one edge included), a fan around one
+    particle, or a strip; particles past the last corner have no
+    triangle."""
+    particles = draw(st.integers(1, max_particles))
+    particle = st.integers(0, particles - 1)
+    shape = draw(st.sampled_from(("random", "fan", "strip")))
+    if shape == "fan" and particles >= 3:
+        centre = draw(particle)
+        rim = [p for p in range(particles) if p != centre]
+        triangles = [(centre, a, b) for a, b in zip(rim, rim[1:])]
+    elif shape == "strip" and particles >= 3:
+        triangles = [(p, p + 1, p + 2) for p in range(particles - 2)]
+    else:
+        triangles = []
+    triangles += draw(st.lists(st.tuples(particle, particle, particle),
+                               max_size=max_triangles))
+    if triangles and draw(st.booleans()):
+        triangles.append(triangles[0])  # a triangle listed twice
+    return (np.array(triangles, dtype=np.int64).reshape(-1, 3),
+            particles + draw(st.integers(0, 3)))
+
+
+@st.composite
+def triplets(draw, max_triplets=60, max_particles=40):
+    """(triplets, particles): an (T, 4) int64 list of (p0, p1, p2,
+    weight) over ``particles`` particles, as a mesh's virtual particles
+    are (meshes(), one per triangle) or with repeated corners, so that a
+    scheduler meets high valence and triplets sharing two particles."""
+    triangles, particles = draw(meshes(max_triplets, max_particles))
+    weights = draw(st.lists(st.integers(0, 3), min_size=len(triangles),
+                            max_size=len(triangles)))
+    return (np.concatenate([triangles,
+                            np.array(weights, dtype=np.int64).reshape(-1, 1)],
+                           1).reshape(-1, 4),
+            particles)
 
 
 def assert_agrees(family, inputs, outputs, **parameters):

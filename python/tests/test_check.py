@@ -265,3 +265,41 @@ def test_hash_set_keys_in_any_order_and_a_wrong_answer():
                                    answers=[1, 1, 0]).startswith("query")
     with pytest.raises(adjacent.Error, match="inserted: entry 0 is 4294967295"):
         adjacent.check.hash_set([2 ** 32 - 1], [])
+
+
+def test_hypothesis_meshes_and_triplets_hold_every_row():
+    hypothesis = pytest.importorskip("hypothesis")
+    import adjacent.testing as at
+
+    @hypothesis.settings(max_examples=60, database=None, deadline=None)
+    @hypothesis.given(at.meshes())
+    def adjacency(mesh):
+        triangles, particles = mesh
+        for variant in runnable("triangle_adjacency"):
+            result = adjacent.triangle_adjacency.build(
+                triangles.astype(np.uint32), particles, variant=variant)
+            at.assert_agrees("triangle_adjacency", {"triangles": triangles},
+                             {"offsets": np.asarray(result.offsets),
+                              "indices": np.asarray(result.indices)},
+                             particles=particles)
+
+    @hypothesis.settings(max_examples=60, database=None, deadline=None)
+    @hypothesis.given(at.triplets())
+    def schedules(case):
+        triplets, particles = case
+        for simd, width, names in (
+                (True, 4, adjacent.triplet_schedule.simd_schedulers()),
+                (False, 32, adjacent.triplet_schedule.warp_schedulers())):
+            run = (adjacent.triplet_schedule.simd if simd
+                   else adjacent.triplet_schedule.warp)
+            for name in names:
+                schedule = run(triplets.astype(np.uint32), particles,
+                               width, name)
+                at.assert_agrees(
+                    "triplet_schedule", {"triplets": triplets},
+                    {"order": np.asarray(schedule.triplets),
+                     "set_sizes": np.asarray(schedule.set_sizes)},
+                    particles=particles, width=width, simd=1 if simd else 0)
+
+    adjacency()
+    schedules()
