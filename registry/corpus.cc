@@ -28,6 +28,11 @@ std::span<const FamilyCorpus> Corpora() {
        "memberships (M, 2): (particle, triangle), by particle, each row's "
        "triangles ascending",
        &TriangleAdjacencyCorpus},
+      {"triplet_schedule",
+       "order (T, 4) and set_sizes (T,): one schedule the validator "
+       "accepts, every triplet a set of its own (warp layout); any valid "
+       "schedule agrees",
+       &TripletScheduleCorpus},
   };
   return corpora;
 }

@@ -16,5 +16,6 @@ std::vector<CorpusCase> HashGridCorpus();
 std::vector<CorpusCase> HashSetCorpus();
 std::vector<CorpusCase> PrefixSumCorpus();
 std::vector<CorpusCase> TriangleAdjacencyCorpus();
+std::vector<CorpusCase> TripletScheduleCorpus();
 
 }  // namespace adj::registry
