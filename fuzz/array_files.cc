@@ -9,8 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "algorithms/common/errors.h"
 #include "fuzz/fuzz_input.h"
@@ -22,12 +24,12 @@ namespace {
 void FuzzArrayFiles(Input& in) {
   const auto choice = in.Take<std::uint8_t>();
   const char* kinds[] = {"input.npy", "input.npz", "input.txt"};
-  const std::string name = kinds[choice % 3];
+  const std::string file_name = kinds[choice % 3];
   const auto checks = registry::OutsideChecks();
   const registry::OutsideCheck& check = checks[(choice / 3) % checks.size()];
   registry::Arrays arrays;
   try {
-    arrays = cli::ParseArrayBytes(in.Rest(), name, check.default_output);
+    arrays = cli::ParseArrayBytes(in.Rest(), file_name, check.default_output);
   } catch (const Error&) {
     return;
   }
@@ -36,20 +38,39 @@ void FuzzArrayFiles(Input& in) {
     for (const std::size_t extent : array.shape) count *= extent;
     if (count != array.size()) Broken(array_name + ": shape and size differ");
   }
-  // The arrays as the check's output, on a small input of its own kind:
-  // four points, or four vertices.
+  // The arrays as the check's output, on a small input of its own kind
+  // (each input it reads, the CSR alternatives left out) and parameters
+  // in range.
+  const auto sample = [](std::vector<std::size_t> shape,
+                         std::vector<std::int64_t> values) {
+    registry::Array array;
+    array.shape = std::move(shape);
+    array.integral = true;
+    array.integers = std::move(values);
+    return array;
+  };
+  const std::map<std::string_view, registry::Array> samples = {
+      {"points", sample({4, 3}, {0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 5, 5})},
+      {"edges", sample({2, 2}, {0, 1, 2, 3})},
+      {"values", sample({4}, {7, 0, 4294967295, 3})},
+      {"flags", sample({4}, {0, 1, 0, 2})},
+      {"triangles", sample({2, 3}, {0, 1, 2, 2, 1, 3})},
+      {"triplets", sample({2, 4}, {0, 1, 2, 0, 2, 1, 3, 0})},
+      {"inserted", sample({4}, {5, 5, 0, 4294967294})},
+      {"queries", sample({3}, {5, 6, 0})}};
   registry::Arrays inputs;
-  registry::Array& input = inputs[std::string(check.default_input)];
-  input.integral = true;
-  if (check.default_input == "points") {
-    input.shape = {4, 3};
-    input.integers = {0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 5, 5};
-  } else {
-    input.shape = {2, 2};
-    input.integers = {0, 1, 2, 3};
+  for (const std::string_view name : check.input_names) {
+    const auto found = samples.find(name);
+    if (found != samples.end()) inputs[std::string(name)] = found->second;
   }
-  const registry::Parameters parameters = {
-      {std::string(check.parameters.front()), 4}};
+  // Switches (full, simd, inclusive) on, counts that cover the samples.
+  const std::map<std::string_view, double> values = {
+      {"radius", 4}, {"vertices", 4}, {"particles", 8}, {"width", 4}};
+  registry::Parameters parameters;
+  for (const std::string_view name : check.parameters) {
+    const auto found = values.find(name);
+    parameters[std::string(name)] = found != values.end() ? found->second : 1;
+  }
   try {
     check.check(inputs, arrays, parameters);
   } catch (const Error&) {
