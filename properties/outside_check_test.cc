@@ -23,6 +23,7 @@
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/hash_set/hash_set.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
+#include "algorithms/sph/sph.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "checks/compaction.h"
@@ -30,11 +31,13 @@
 #include "checks/hash_grid.h"
 #include "checks/hash_set.h"
 #include "checks/prefix_sum.h"
+#include "checks/sph.h"
 #include "checks/triangle_adjacency.h"
 #include "checks/triplet_schedule.h"
 #include "properties/cloud_generators.h"
 #include "registry/corpus.h"
 #include "registry/verify.h"
+#include "scenes/fluids.h"
 #include "scenes/graphs.h"
 #include "scenes/meshes.h"
 #include "tools/array_files.h"
@@ -568,6 +571,73 @@ RC_GTEST_PROP(OutsideCheck, HashSetAgreesWithTheSuiteOnEveryRow, ()) {
       outputs["keys"].shape[0] -= 1;
       RC_ASSERT(!check.check(inputs, outputs, {}).difference.empty());
     }
+  }
+}
+
+Array Reals(std::vector<std::size_t> shape, std::vector<double> values) {
+  Array array;
+  array.shape = std::move(shape);
+  array.reals = std::move(values);
+  return array;
+}
+
+Array PointsOf(const Points& points) { return PointsArray(points); }
+
+// Every sph row's step of a small glass, handed over as arrays, is judged
+// as checks/ judges it; a particle moved by h / 10 is named.
+TEST(OutsideCheck, SphJudgesEveryRowsStepAsTheSuiteDoes) {
+  const scenes::FluidScene scene = scenes::GlassAtRest(500, 0.01f);
+  const sph::Fluid fluid =
+      sph::LatticeFluid(scene.positions, scene.spacing, scene.height,
+                        sph::ContainerOf(scene.glass, scene.lo, scene.hi));
+  const sph::Params& params = fluid.params;
+  const auto column = [](const std::vector<float>& values) {
+    return Reals({values.size()}, {values.begin(), values.end()});
+  };
+  const Arrays inputs = {
+      {"x", PointsOf(fluid.state.x)},
+      {"v", PointsOf(fluid.state.v)},
+      {"density", column(fluid.state.density)},
+      {"mass", column(fluid.state.mass)},
+      {"lo", Reals({3}, {params.container.lo[0], params.container.lo[1],
+                         params.container.lo[2]})},
+      {"hi", Reals({3}, {params.container.hi[0], params.container.hi[1],
+                         params.container.hi[2]})},
+      {"gravity",
+       Reals({3}, {params.gravity[0], params.gravity[1], params.gravity[2]})}};
+  const OutsideCheck& check = *FindOutsideCheck("sph");
+  for (const sph::Variant& variant : sph::Variants()) {
+    if (!CanRun(variant).available) continue;
+    sph::State after = fluid.state;
+    sph::Workspace workspace;
+    sph::StepReport report;
+    variant.run(after, params, workspace, report);
+    const checks::sph::Definition definition =
+        checks::sph::DefinitionOf(variant);
+    const bool suite_agrees =
+        checks::sph::FirstDifference(fluid.state, params, definition, after)
+            .empty();
+    const Parameters parameters = {
+        {"h", params.h},
+        {"rest_density", params.rest_density},
+        {"stiffness", params.stiffness},
+        {"viscosity", params.viscosity},
+        {"dt", params.dt},
+        {"glass", params.container.kind == sph::Container::Kind::kGlass},
+        {"restitution", params.container.restitution},
+        {"update", definition == checks::sph::Definition::kThreePass   ? 0
+                   : definition == checks::sph::Definition::kCollapsed ? 1
+                                                                       : 2}};
+    Arrays outputs = {{"x", PointsOf(after.x)},
+                      {"v", PointsOf(after.v)},
+                      {"density", column(after.density)}};
+    RequireKnownNames(check, inputs, outputs, parameters);
+    EXPECT_EQ(check.check(inputs, outputs, parameters).difference.empty(),
+              suite_agrees)
+        << variant.name;
+    outputs["x"].reals[0] += params.h / 10;
+    EXPECT_NE(check.check(inputs, outputs, parameters).difference, "")
+        << variant.name;
   }
 }
 

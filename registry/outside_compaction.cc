@@ -10,6 +10,8 @@
 
 namespace adj::registry {
 
+namespace {
+
 OutsideVerdict CheckCompactionOutput(const Arrays& inputs,
                                      const Arrays& outputs, const Parameters&) {
   const Array* values_array = Find(inputs, "values");
@@ -47,6 +49,21 @@ OutsideVerdict CheckCompactionOutput(const Arrays& inputs,
   verdict.statistics = {{"values", static_cast<double>(values.size())},
                         {"kept", static_cast<double>(kept.size())}};
   return verdict;
+}
+
+}  // namespace
+
+OutsideCheck CompactionOutsideCheck() {
+  return {"compaction",
+          "values (N,) of uint32 and flags (N,): a flag other than 0 removes "
+          "its value",
+          "kept (K,): the values whose flag is 0, in their order",
+          {"values", "flags"},
+          {"kept"},
+          {},
+          "values",
+          "kept",
+          &CheckCompactionOutput};
 }
 
 }  // namespace adj::registry

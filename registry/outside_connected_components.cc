@@ -70,6 +70,8 @@ Csr GraphOf(const Arrays& inputs, const Parameters& parameters,
 
 }  // namespace
 
+namespace {
+
 OutsideVerdict CheckConnectedComponentsOutput(const Arrays& inputs,
                                               const Arrays& outputs,
                                               const Parameters& parameters) {
@@ -132,6 +134,22 @@ OutsideVerdict CheckConnectedComponentsOutput(const Arrays& inputs,
       {"largest_component",
        sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end())}};
   return verdict;
+}
+
+}  // namespace
+
+OutsideCheck ConnectedComponentsOutsideCheck() {
+  return {"connected_components",
+          "the graph: edges (M, 2) with the parameter vertices, or a CSR "
+          "offsets (V + 1,) and indices; read as undirected",
+          "labels (V,): any integers, one per vertex, equal within a "
+          "component (compared as partitions)",
+          {"edges", "offsets", "indices"},
+          {"labels"},
+          {"vertices"},
+          "edges",
+          "labels",
+          &CheckConnectedComponentsOutput};
 }
 
 }  // namespace adj::registry

@@ -1,30 +1,21 @@
 #pragma once
 
 // Each family's outside check (registry/outside_check.h), one file each:
-// outside_<family>.cc. Internal to registry/.
+// outside_<family>.cc, which defines its entry of OutsideChecks().
+// Internal to registry/.
 
 #include "registry/outside_check.h"
 
 namespace adj::registry {
 
-OutsideVerdict CheckCompactionOutput(const Arrays& inputs,
-                                     const Arrays& outputs,
-                                     const Parameters& parameters);
-OutsideVerdict CheckHashGridOutput(const Arrays& inputs, const Arrays& outputs,
-                                   const Parameters& parameters);
-OutsideVerdict CheckConnectedComponentsOutput(const Arrays& inputs,
-                                              const Arrays& outputs,
-                                              const Parameters& parameters);
-
-OutsideVerdict CheckHashSetOutput(const Arrays& inputs, const Arrays& outputs,
-                                  const Parameters& parameters);
-OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
-                                    const Parameters& parameters);
-OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
-                                          const Arrays& outputs,
-                                          const Parameters& parameters);
-OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
-                                            const Arrays& outputs,
-                                            const Parameters& parameters);
+// Each family's entry of OutsideChecks(): what it reads, and its check.
+OutsideCheck CompactionOutsideCheck();
+OutsideCheck ConnectedComponentsOutsideCheck();
+OutsideCheck HashGridOutsideCheck();
+OutsideCheck HashSetOutsideCheck();
+OutsideCheck PrefixSumOutsideCheck();
+OutsideCheck SphOutsideCheck();
+OutsideCheck TriangleAdjacencyOutsideCheck();
+OutsideCheck TripletScheduleOutsideCheck();
 
 }  // namespace adj::registry

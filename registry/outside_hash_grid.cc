@@ -143,6 +143,8 @@ std::string Explain(const Points& points, float radius,
 
 }  // namespace
 
+namespace {
+
 OutsideVerdict CheckHashGridOutput(const Arrays& inputs, const Arrays& outputs,
                                    const Parameters& parameters) {
   const Array* points_array = Find(inputs, "points");
@@ -194,6 +196,24 @@ OutsideVerdict CheckHashGridOutput(const Arrays& inputs, const Arrays& outputs,
       {"pairs", static_cast<double>(statistics.pairs)},
       {"neighbors_per_particle", statistics.neighbors_per_particle}};
   return verdict;
+}
+
+}  // namespace
+
+OutsideCheck HashGridOutsideCheck() {
+  return {"hash_grid",
+          "points (N, 3), the parameter radius (pairs within it, inclusive) "
+          "and optionally full (1: the output is a full list, 0: a half "
+          "list; absent: inferred)",
+          "pairs (M, 2), or a CSR offsets (N + 1,) and indices: a full list "
+          "(each pair both ways) or a half list (each pair once, either way), "
+          "rows in any order",
+          {"points"},
+          {"pairs", "offsets", "indices"},
+          {"radius", "full"},
+          "points",
+          "pairs",
+          &CheckHashGridOutput};
 }
 
 }  // namespace adj::registry

@@ -11,6 +11,8 @@
 
 namespace adj::registry {
 
+namespace {
+
 OutsideVerdict CheckHashSetOutput(const Arrays& inputs, const Arrays& outputs,
                                   const Parameters&) {
   const Array* inserted_array = Find(inputs, "inserted");
@@ -57,6 +59,23 @@ OutsideVerdict CheckHashSetOutput(const Arrays& inputs, const Arrays& outputs,
   verdict.statistics = {{"inserted", static_cast<double>(inserted.size())},
                         {"keys", static_cast<double>(keys.size())}};
   return verdict;
+}
+
+}  // namespace
+
+OutsideCheck HashSetOutsideCheck() {
+  return {"hash_set",
+          "inserted (N,): the uint32 keys inserted, in any order, repeats "
+          "allowed (0xFFFFFFFF marks a free slot and cannot be a key), and "
+          "optionally queries (Q,)",
+          "keys (K,): the keys the set holds, each once, in any order, and "
+          "with queries answers (Q,) of 1 (present) or 0",
+          {"inserted", "queries"},
+          {"keys", "answers"},
+          {},
+          "inserted",
+          "keys",
+          &CheckHashSetOutput};
 }
 
 }  // namespace adj::registry

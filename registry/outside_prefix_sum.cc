@@ -11,6 +11,8 @@
 
 namespace adj::registry {
 
+namespace {
+
 OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
                                     const Parameters& parameters) {
   const Array* values_array = Find(inputs, "values");
@@ -49,6 +51,22 @@ OutsideVerdict CheckPrefixSumOutput(const Arrays& inputs, const Arrays& outputs,
   verdict.statistics = {{"values", static_cast<double>(values.size())},
                         {"total", expected.total}};
   return verdict;
+}
+
+}  // namespace
+
+OutsideCheck PrefixSumOutsideCheck() {
+  return {"prefix_sum",
+          "values (N,) of uint32 and the parameter inclusive (1: out[i] = "
+          "in[0] + ... + in[i]; 0: exclusive, out[0] = 0)",
+          "scan (N,), modulo 2^32, and optionally total (the sum of all "
+          "values, modulo 2^32)",
+          {"values"},
+          {"scan", "total"},
+          {"inclusive"},
+          "values",
+          "scan",
+          &CheckPrefixSumOutput};
 }
 
 }  // namespace adj::registry

@@ -12,6 +12,8 @@
 
 namespace adj::registry {
 
+namespace {
+
 OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
                                             const Arrays& outputs,
                                             const Parameters& parameters) {
@@ -93,6 +95,22 @@ OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
   verdict.statistics = {{"entries", static_cast<double>(got.csr.entries())},
                         {"max_adjacent", got.max_adjacent}};
   return verdict;
+}
+
+}  // namespace
+
+OutsideCheck TriangleAdjacencyOutsideCheck() {
+  return {"triangle_adjacency",
+          "triangles (T, 3) of particle indices and the parameter particles "
+          "(P: particles past the last index have empty rows)",
+          "memberships (M, 2) of (particle, triangle), or a CSR offsets (P + "
+          "1,) and indices: each particle's triangles, rows in any order",
+          {"triangles"},
+          {"memberships", "offsets", "indices"},
+          {"particles"},
+          "triangles",
+          "memberships",
+          &CheckTriangleAdjacencyOutput};
 }
 
 }  // namespace adj::registry

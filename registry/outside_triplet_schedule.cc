@@ -46,6 +46,8 @@ std::vector<Triplet> TripletsOf(const Array& array, std::string_view name,
 
 }  // namespace
 
+namespace {
+
 OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
                                           const Arrays& outputs,
                                           const Parameters& parameters) {
@@ -99,6 +101,25 @@ OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
                                {"idle_lanes", metrics.idle_lanes}});
   }
   return verdict;
+}
+
+}  // namespace
+
+OutsideCheck TripletScheduleOutsideCheck() {
+  return {"triplet_schedule",
+          "triplets (T, 4) of (p0, p1, p2, weight) or (T, 3), and the "
+          "parameters particles (P), width (lanes or warp width) and simd (1: "
+          "each set padded to a multiple of width, dummies included in the "
+          "order; 0: sets back to back)",
+          "order (S, 4) or (S, 3): the triplets set by set, and set_sizes "
+          "(K,): triplets per set, padding excluded; judged valid, not "
+          "compared with one expected order",
+          {"triplets"},
+          {"order", "set_sizes"},
+          {"particles", "width", "simd"},
+          "triplets",
+          "order",
+          &CheckTripletScheduleOutput};
 }
 
 }  // namespace adj::registry

@@ -177,3 +177,44 @@ def hash_set(inserted, keys, *, queries=None, answers=None):
     inserted, keys."""
     return check("hash_set", {"inserted": inserted, "queries": queries},
                  {"keys": keys, "answers": answers})
+
+
+_UPDATES = {"three_pass": 0, "collapsed": 1, "in_place": 2}
+
+
+def _field(source, name):
+    return source[name] if isinstance(source, dict) else getattr(source,
+                                                                  name)
+
+
+def sph(before, after, params, *, update):
+    """One SPH step: ``before`` and ``after`` with ``positions`` (N, 3),
+    ``velocities`` (N, 3), ``density`` (N,) and (before) ``mass`` (N,),
+    as an ``adjacent.sph.State`` or a dict; ``params`` an
+    ``adjacent.sph.Params`` or a dict of h, rest_density, stiffness,
+    viscosity, dt, gravity, container ('box' or 'glass'), lo, hi and
+    restitution; ``update`` 'three_pass', 'collapsed' or 'in_place'
+    (which densities the forces read: sph.h). Held to the
+    double-precision oracle within a float tolerance. Statistics:
+    particles."""
+    if update not in _UPDATES:
+        raise Error(f"sph: update is one of {sorted(_UPDATES)}, not "
+                    f"{update!r}")
+    inputs = {"x": _field(before, "positions"),
+              "v": _field(before, "velocities"),
+              "density": _field(before, "density"),
+              "mass": _field(before, "mass"),
+              "lo": _field(params, "lo"), "hi": _field(params, "hi"),
+              "gravity": _field(params, "gravity")}
+    outputs = {"x": _field(after, "positions"),
+               "v": _field(after, "velocities"),
+               "density": _field(after, "density")}
+    return check("sph", inputs, outputs,
+                 h=_field(params, "h"),
+                 rest_density=_field(params, "rest_density"),
+                 stiffness=_field(params, "stiffness"),
+                 viscosity=_field(params, "viscosity"),
+                 dt=_field(params, "dt"),
+                 glass=1 if _field(params, "container") == "glass" else 0,
+                 restitution=_field(params, "restitution"),
+                 update=_UPDATES[update])

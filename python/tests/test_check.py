@@ -303,3 +303,18 @@ def test_hypothesis_meshes_and_triplets_hold_every_row():
 
     adjacency()
     schedules()
+
+
+@pytest.mark.parametrize("variant, update", [
+    ("naive", "three_pass"), ("sorted_pairs_simd", "three_pass"),
+    ("collapse", "collapsed")])
+def test_sph_one_step_and_a_moved_particle(variant, update):
+    before, params = adjacent.sph.scene("glass", 500)
+    after, _ = adjacent.sph.scene("glass", 500)
+    adjacent.sph.step(after, params, variant=variant)
+    assert adjacent.check.sph(before, after, params, update=update) == ""
+    moved = {"positions": after.positions.copy(),
+             "velocities": after.velocities, "density": after.density}
+    moved["positions"][7, 1] += params.h / 10
+    report = adjacent.check.sph(before, moved, params, update=update)
+    assert report.startswith("particle 7"), report
