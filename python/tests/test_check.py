@@ -127,7 +127,9 @@ def test_malformed_input_is_refused_by_name():
     with pytest.raises(adjacent.Error, match="reads no output pairz"):
         adjacent.check.check("hash_grid", {"points": points},
                              {"pairz": [[0, 1]]}, radius=0.25)
-    with pytest.raises(adjacent.Error, match="no outside check for sph"):
+    with pytest.raises(adjacent.Error, match="no outside check for nothing"):
+        adjacent.check.check("nothing", {}, {})
+    with pytest.raises(adjacent.Error, match="sph: the input x is required"):
         adjacent.check.check("sph", {}, {})
     with pytest.raises(adjacent.Error, match="exceeds 2\\*\\*63 - 1"):
         adjacent.check.connected_components(
