@@ -147,4 +147,29 @@ std::uint64_t WholeParameterOf(const Parameters& parameters,
   return static_cast<std::uint64_t>(value);
 }
 
+Array IntegerArray(std::vector<std::size_t> shape,
+                   std::vector<std::int64_t> values) {
+  Array array;
+  array.shape = std::move(shape);
+  array.integral = true;
+  array.integers = std::move(values);
+  return array;
+}
+
+Array ScalarArray(std::int64_t value) { return IntegerArray({}, {value}); }
+
+Array PairsArray(const Csr& rows, bool with_self) {
+  Array pairs = IntegerArray({0, 2}, {});
+  for (std::size_t i = 0; i < rows.rows(); ++i) {
+    for (const std::uint32_t j : rows.Row(i)) {
+      if (j > i || (with_self && j == i)) {
+        pairs.integers.insert(pairs.integers.end(),
+                              {static_cast<std::int64_t>(i), j});
+      }
+    }
+  }
+  pairs.shape[0] = pairs.integers.size() / 2;
+  return pairs;
+}
+
 }  // namespace adj::registry

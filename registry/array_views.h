@@ -2,11 +2,13 @@
 
 // Reading the arrays an outside check is handed (registry/outside_check.h)
 // as the suite's types, each refusal a CheckInputError naming the array
-// and what is wrong with it.
+// and what is wrong with it; and making them from the suite's own.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -44,5 +46,25 @@ double ParameterOf(const Parameters& parameters, std::string_view name);
 std::uint64_t WholeParameterOf(const Parameters& parameters,
                                std::string_view name, std::uint64_t low,
                                std::uint64_t high);
+
+// Arrays the suite makes (the exported cases): integers of `shape`, one
+// integer (a 0-d array), and rows of N integers as an (M, N) array.
+Array IntegerArray(std::vector<std::size_t> shape,
+                   std::vector<std::int64_t> values);
+Array ScalarArray(std::int64_t value);
+// A symmetric CSR's pairs, each once as (i, j) with i < j (i <= j when
+// `with_self`: a self-loop kept), row by row: an (M, 2) array.
+Array PairsArray(const Csr& rows, bool with_self);
+template <std::size_t N>
+Array RowsArray(std::span<const std::array<std::uint32_t, N>> rows) {
+  Array array;
+  array.integral = true;
+  array.shape = {rows.size(), N};
+  array.integers.reserve(rows.size() * N);
+  for (const auto& row : rows) {
+    array.integers.insert(array.integers.end(), row.begin(), row.end());
+  }
+  return array;
+}
 
 }  // namespace adj::registry

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "checks/connected_components.h"
+#include "registry/array_views.h"
 #include "registry/corpus.h"
 #include "registry/corpus_families.h"
 #include "scenes/graphs.h"
@@ -16,23 +17,11 @@ CorpusCase CaseOf(std::string name, std::string purpose, const Csr& graph) {
   made.name = std::move(name);
   made.purpose = std::move(purpose);
   const std::size_t vertices = graph.rows();
-  Array& edges = made.inputs["edges"];
-  edges.integral = true;
-  for (std::size_t u = 0; u < vertices; ++u) {
-    for (const std::uint32_t v : graph.Row(u)) {
-      if (v >= u)
-        edges.integers.insert(edges.integers.end(), {std::int64_t(u), v});
-    }
-  }
-  edges.shape = {edges.integers.size() / 2, 2};
-  Array& count = made.inputs["vertices"];
-  count.integral = true;
-  count.integers = {static_cast<std::int64_t>(vertices)};
+  made.inputs["edges"] = PairsArray(graph, /*with_self=*/true);
+  made.inputs["vertices"] = ScalarArray(static_cast<std::int64_t>(vertices));
   const auto expected = checks::connected_components::ExpectedOf(graph);
-  Array& labels = made.expected["labels"];
-  labels.integral = true;
-  labels.shape = {vertices};
-  labels.integers.assign(expected.labels.begin(), expected.labels.end());
+  made.expected["labels"] = IntegerArray(
+      {vertices}, {expected.labels.begin(), expected.labels.end()});
   return made;
 }
 

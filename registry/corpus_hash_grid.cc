@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checks/hash_grid.h"
+#include "registry/array_views.h"
 #include "registry/corpus.h"
 #include "registry/corpus_families.h"
 #include "scenes/hard_clouds.h"
@@ -48,18 +49,10 @@ CorpusCase CaseOf(std::string name, std::string purpose, const Points& points,
   }
   Array& r = made.inputs["radius"];
   r.reals = {radius};
-  // The oracle's pairs, each once as (i, j) with i < j, ascending.
-  const checks::hash_grid::Expected expected =
-      checks::hash_grid::ExpectedOf(points, radius);
-  Array& pairs = made.expected["pairs"];
-  pairs.integral = true;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    for (const std::uint32_t j : expected.full_rows.Row(i)) {
-      if (j > i)
-        pairs.integers.insert(pairs.integers.end(), {std::int64_t(i), j});
-    }
-  }
-  pairs.shape = {pairs.integers.size() / 2, 2};
+  // The oracle's pairs, each once as (i, j) with i < j, ascending (every
+  // row is checked, so row k is particle k).
+  made.expected["pairs"] = PairsArray(
+      checks::hash_grid::ExpectedOf(points, radius).full_rows, false);
   return made;
 }
 

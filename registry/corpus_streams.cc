@@ -9,6 +9,7 @@
 #include "checks/compaction.h"
 #include "checks/hash_set.h"
 #include "checks/prefix_sum.h"
+#include "registry/array_views.h"
 #include "registry/corpus.h"
 #include "registry/corpus_families.h"
 
@@ -16,18 +17,7 @@ namespace adj::registry {
 namespace {
 
 Array Of(const std::vector<std::uint32_t>& values) {
-  Array array;
-  array.integral = true;
-  array.shape = {values.size()};
-  array.integers.assign(values.begin(), values.end());
-  return array;
-}
-
-Array Scalar(std::int64_t value) {
-  Array array;
-  array.integral = true;
-  array.integers = {value};
-  return array;
+  return IntegerArray({values.size()}, {values.begin(), values.end()});
 }
 
 std::vector<std::uint32_t> Random(std::size_t n, std::uint32_t below,
@@ -44,10 +34,11 @@ CorpusCase ScanCase(std::string name, std::string purpose,
   const auto expected = checks::prefix_sum::ExpectedOf(
       inclusive ? prefix_sum::Kind::kInclusive : prefix_sum::Kind::kExclusive,
       values);
-  return {std::move(name),
-          std::move(purpose),
-          {{"values", Of(values)}, {"inclusive", Scalar(inclusive ? 1 : 0)}},
-          {{"scan", Of(expected.scan)}, {"total", Scalar(expected.total)}}};
+  return {
+      std::move(name),
+      std::move(purpose),
+      {{"values", Of(values)}, {"inclusive", ScalarArray(inclusive ? 1 : 0)}},
+      {{"scan", Of(expected.scan)}, {"total", ScalarArray(expected.total)}}};
 }
 
 CorpusCase CompactCase(std::string name, std::string purpose,

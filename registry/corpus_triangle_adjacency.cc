@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "checks/triangle_adjacency.h"
+#include "registry/array_views.h"
 #include "registry/corpus.h"
 #include "registry/corpus_families.h"
 #include "scenes/meshes.h"
@@ -18,15 +19,8 @@ CorpusCase MeshCase(std::string name, std::string purpose,
   CorpusCase made;
   made.name = std::move(name);
   made.purpose = std::move(purpose);
-  Array& corners = made.inputs["triangles"];
-  corners.integral = true;
-  corners.shape = {triangles.size(), 3};
-  for (const Triangle& t : triangles) {
-    corners.integers.insert(corners.integers.end(), {t[0], t[1], t[2]});
-  }
-  Array& count = made.inputs["particles"];
-  count.integral = true;
-  count.integers = {static_cast<std::int64_t>(particles)};
+  made.inputs["triangles"] = RowsArray<3>(triangles);
+  made.inputs["particles"] = ScalarArray(static_cast<std::int64_t>(particles));
   const Csr rows = checks::triangle_adjacency::ExpectedOf(triangles, particles);
   Array& memberships = made.expected["memberships"];
   memberships.integral = true;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "registry/array_views.h"
 #include "registry/corpus.h"
 #include "registry/corpus_families.h"
 #include "scenes/meshes.h"
@@ -19,27 +20,14 @@ CorpusCase ScheduleCase(std::string name, std::string purpose, const Mesh& mesh,
   CorpusCase made;
   made.name = std::move(name);
   made.purpose = std::move(purpose);
-  Array& input = made.inputs["triplets"];
-  input.integral = true;
-  input.shape = {triplets.size(), 4};
-  for (const Triplet& t : triplets) {
-    input.integers.insert(input.integers.end(), {t[0], t[1], t[2], t[3]});
-  }
-  const auto scalar = [](std::int64_t value) {
-    Array array;
-    array.integral = true;
-    array.integers = {value};
-    return array;
-  };
+  made.inputs["triplets"] = RowsArray<4>(triplets);
   made.inputs["particles"] =
-      scalar(static_cast<std::int64_t>(mesh.particles()));
-  made.inputs["width"] = scalar(width);
-  made.inputs["simd"] = scalar(0);
-  made.expected["order"] = input;
-  Array& sizes = made.expected["set_sizes"];
-  sizes.integral = true;
-  sizes.shape = {triplets.size()};
-  sizes.integers.assign(triplets.size(), 1);
+      ScalarArray(static_cast<std::int64_t>(mesh.particles()));
+  made.inputs["width"] = ScalarArray(width);
+  made.inputs["simd"] = ScalarArray(0);
+  made.expected["order"] = made.inputs["triplets"];
+  made.expected["set_sizes"] = IntegerArray(
+      {triplets.size()}, std::vector<std::int64_t>(triplets.size(), 1));
   return made;
 }
 
