@@ -35,6 +35,7 @@
 #include "checks/triangle_adjacency.h"
 #include "checks/triplet_schedule.h"
 #include "properties/cloud_generators.h"
+#include "registry/array_views.h"
 #include "registry/corpus.h"
 #include "registry/verify.h"
 #include "scenes/fluids.h"
@@ -44,15 +45,6 @@
 
 namespace adj::registry {
 namespace {
-
-Array Integers(std::vector<std::size_t> shape,
-               std::vector<std::int64_t> values) {
-  Array array;
-  array.shape = std::move(shape);
-  array.integral = true;
-  array.integers = std::move(values);
-  return array;
-}
 
 Array PointsArray(const Points& points) {
   Array array;
@@ -72,7 +64,7 @@ Array PairsArray(const hash_grid::Neighbors& got, std::uint64_t seed) {
     for (const std::uint32_t j : got.csr.Row(i)) pairs.emplace_back(i, j);
   }
   std::shuffle(pairs.begin(), pairs.end(), std::mt19937_64(seed));
-  Array array = Integers({pairs.size(), 2}, {});
+  Array array = IntegerArray({pairs.size(), 2}, {});
   for (const auto& [i, j] : pairs)
     array.integers.insert(array.integers.end(), {i, j});
   return array;
@@ -108,10 +100,12 @@ RC_GTEST_PROP(OutsideCheck, HashGridAgreesWithTheSuiteOnEveryExactVariant, ()) {
         CheckHashGrid(points, spec.max_dist, {{"pairs", PairsArray(got, 7)}});
     RC_ASSERT(as_pairs.difference.empty() == suite_agrees);
     Arrays csr;
-    csr["offsets"] = Integers({got.csr.offsets.size()},
-                              {got.csr.offsets.begin(), got.csr.offsets.end()});
-    csr["indices"] = Integers({got.csr.indices.size()},
-                              {got.csr.indices.begin(), got.csr.indices.end()});
+    csr["offsets"] =
+        IntegerArray({got.csr.offsets.size()},
+                     {got.csr.offsets.begin(), got.csr.offsets.end()});
+    csr["indices"] =
+        IntegerArray({got.csr.indices.size()},
+                     {got.csr.indices.begin(), got.csr.indices.end()});
     RC_ASSERT(CheckHashGrid(points, spec.max_dist, csr).difference.empty() ==
               suite_agrees);
     if (got.csr.entries() == 0) continue;
@@ -146,20 +140,20 @@ TEST(OutsideCheck, HashGridNamesTheMissingPairAndItsDistance) {
   }
   // A half list without (1, 0), which is exactly at the radius.
   const OutsideVerdict verdict =
-      CheckHashGrid(points, 0.25f, {{"pairs", Integers({0, 2}, {})}});
+      CheckHashGrid(points, 0.25f, {{"pairs", IntegerArray({0, 2}, {})}});
   EXPECT_EQ(verdict.difference.rfind(
                 "particle 1: missing 0 (distance 0.25 <= 0.25)", 0),
             0u)
       << verdict.difference;
   const OutsideVerdict right =
-      CheckHashGrid(points, 0.25f, {{"pairs", Integers({1, 2}, {0, 1})}});
+      CheckHashGrid(points, 0.25f, {{"pairs", IntegerArray({1, 2}, {0, 1})}});
   EXPECT_EQ(right.difference, "");
   EXPECT_NE(right.scope.find("half list"), std::string::npos);
   // A full list that lost (0, 1) but kept (1, 0) reads as a valid half
   // list unless it says it is full.
   const OutsideCheck& check = *FindOutsideCheck("hash_grid");
   const Arrays inputs = {{"points", PointsArray(points)}};
-  const Arrays lost = {{"pairs", Integers({1, 2}, {1, 0})}};
+  const Arrays lost = {{"pairs", IntegerArray({1, 2}, {1, 0})}};
   EXPECT_EQ(check.check(inputs, lost, {{"radius", 0.25}}).difference, "");
   EXPECT_EQ(check.check(inputs, lost, {{"radius", 0.25}, {"full", 1}})
                 .difference.rfind("particle 0: missing 1", 0),
@@ -175,10 +169,10 @@ RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {
   const Csr graph = scenes::TinyComponents(components, max_size, seed);
   const auto expected = checks::connected_components::ExpectedOf(graph);
   Arrays inputs;
-  inputs["offsets"] = Integers({graph.offsets.size()},
-                               {graph.offsets.begin(), graph.offsets.end()});
-  inputs["indices"] = Integers({graph.indices.size()},
-                               {graph.indices.begin(), graph.indices.end()});
+  inputs["offsets"] = IntegerArray(
+      {graph.offsets.size()}, {graph.offsets.begin(), graph.offsets.end()});
+  inputs["indices"] = IntegerArray(
+      {graph.indices.size()}, {graph.indices.begin(), graph.indices.end()});
   const OutsideCheck& check = *FindOutsideCheck("connected_components");
   for (const connected_components::Variant& variant :
        connected_components::Variants()) {
@@ -188,7 +182,7 @@ RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {
     const bool suite_agrees =
         checks::connected_components::FirstDifference(expected, got).empty();
     // Renumbered: label l becomes 1000 - 3 l.
-    Array labels = Integers({got.labels.size()}, {});
+    Array labels = IntegerArray({got.labels.size()}, {});
     for (const std::uint32_t label : got.labels) {
       labels.integers.push_back(1000 - 3 * std::int64_t{label});
     }
@@ -212,8 +206,8 @@ RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {
 TEST(OutsideCheck, AVertexCountPastTheBudgetIsRefusedBeforeAllocating) {
   const OutsideCheck& check = *FindOutsideCheck("connected_components");
   memory::SetBudget(std::uint64_t{1} << 30);  // 16 GiB of offsets past it
-  EXPECT_THROW(check.check({{"edges", Integers({0, 2}, {})}},
-                           {{"labels", Integers({0}, {})}},
+  EXPECT_THROW(check.check({{"edges", IntegerArray({0, 2}, {})}},
+                           {{"labels", IntegerArray({0}, {})}},
                            {{"vertices", 4294967295.0}}),
                ResourceError);
   memory::SetBudget(0);  // the default again
@@ -221,23 +215,25 @@ TEST(OutsideCheck, AVertexCountPastTheBudgetIsRefusedBeforeAllocating) {
 
 TEST(OutsideCheck, ComponentsReadEdgesEitherWay) {
   const OutsideCheck& check = *FindOutsideCheck("connected_components");
-  const Arrays inputs = {{"edges", Integers({2, 2}, {1, 0, 2, 3})}};
-  EXPECT_EQ(check
-                .check(inputs, {{"labels", Integers({5}, {9, 9, 4, 4, -1})}},
-                       {{"vertices", 5}})
-                .difference,
-            "");
-  EXPECT_NE(check
-                .check(inputs, {{"labels", Integers({5}, {9, 9, 9, 4, -1})}},
-                       {{"vertices", 5}})
-                .difference,
-            "");
+  const Arrays inputs = {{"edges", IntegerArray({2, 2}, {1, 0, 2, 3})}};
+  EXPECT_EQ(
+      check
+          .check(inputs, {{"labels", IntegerArray({5}, {9, 9, 4, 4, -1})}},
+                 {{"vertices", 5}})
+          .difference,
+      "");
+  EXPECT_NE(
+      check
+          .check(inputs, {{"labels", IntegerArray({5}, {9, 9, 9, 4, -1})}},
+                 {{"vertices", 5}})
+          .difference,
+      "");
 }
 
 TEST(OutsideCheck, MalformedArraysAreRefusedByName) {
   const OutsideCheck& grid = *FindOutsideCheck("hash_grid");
   const OutsideCheck& components = *FindOutsideCheck("connected_components");
-  const Arrays points = {{"points", Integers({2, 3}, {0, 0, 0, 1, 1, 1})}};
+  const Arrays points = {{"points", IntegerArray({2, 3}, {0, 0, 0, 1, 1, 1})}};
   const Parameters radius = {{"radius", 1}};
   const auto refusal = [](auto&& run) -> std::string {
     try {
@@ -251,42 +247,43 @@ TEST(OutsideCheck, MalformedArraysAreRefusedByName) {
                              Parameters parameters) {
     return refusal([&] { grid.check(inputs, outputs, parameters); });
   };
-  EXPECT_EQ(grid_says(points, {{"pairs", Integers({1, 2}, {0, 2})}}, radius),
-            "pairs: entry 1 is 2, outside [0, 2)");
-  EXPECT_EQ(grid_says(points, {{"pairs", Integers({2}, {0, 1})}}, radius),
+  EXPECT_EQ(
+      grid_says(points, {{"pairs", IntegerArray({1, 2}, {0, 2})}}, radius),
+      "pairs: entry 1 is 2, outside [0, 2)");
+  EXPECT_EQ(grid_says(points, {{"pairs", IntegerArray({2}, {0, 1})}}, radius),
             "pairs: shape (2,), expected (M, 2)");
   EXPECT_EQ(
       grid_says(points, {}, radius),
       "hash_grid: give either pairs or offsets and indices as the output");
   EXPECT_EQ(grid_says(points,
-                      {{"offsets", Integers({3}, {0, 2, 1})},
-                       {"indices", Integers({1}, {1})}},
+                      {{"offsets", IntegerArray({3}, {0, 2, 1})},
+                       {"indices", IntegerArray({1}, {1})}},
                       radius),
             "neighbor offsets: decreases at row 1");
-  EXPECT_EQ(grid_says(points, {{"pairs", Integers({0, 2}, {})}}, {}),
+  EXPECT_EQ(grid_says(points, {{"pairs", IntegerArray({0, 2}, {})}}, {}),
             "the parameter radius is required");
   Arrays nan_points = points;
   nan_points["points"].integral = false;
   nan_points["points"].reals = {0, 0, 0, std::nan(""), 1, 1};
-  EXPECT_EQ(grid_says(nan_points, {{"pairs", Integers({0, 2}, {})}}, radius)
+  EXPECT_EQ(grid_says(nan_points, {{"pairs", IntegerArray({0, 2}, {})}}, radius)
                 .rfind("points: point 1 has coordinate", 0),
             0u);
-  EXPECT_EQ(
-      refusal([&] {
-        RequireKnownNames(grid, points, {{"pairz", Integers({0}, {})}}, radius);
-      }),
-      "hash_grid reads no output pairz (its outputs: pairs, offsets, "
-      "indices)");
   EXPECT_EQ(refusal([&] {
-              components.check({{"edges", Integers({1, 2}, {0, 1})}},
-                               {{"labels", Integers({2}, {0, 0})}},
+              RequireKnownNames(grid, points,
+                                {{"pairz", IntegerArray({0}, {})}}, radius);
+            }),
+            "hash_grid reads no output pairz (its outputs: pairs, offsets, "
+            "indices)");
+  EXPECT_EQ(refusal([&] {
+              components.check({{"edges", IntegerArray({1, 2}, {0, 1})}},
+                               {{"labels", IntegerArray({2}, {0, 0})}},
                                {{"vertices", 1.5}});
             }),
             "the parameter vertices is 1.500000, not a whole number in [0, "
             "4294967295]");
   EXPECT_EQ(refusal([&] {
-              components.check({{"edges", Integers({1, 2}, {0, 1})}},
-                               {{"labels", Integers({3}, {0, 0, 1})}},
+              components.check({{"edges", IntegerArray({1, 2}, {0, 1})}},
+                               {{"labels", IntegerArray({3}, {0, 0, 1})}},
                                {{"vertices", 2}});
             }),
             "labels: 3 entries of shape rank 1, expected one per vertex (2,)");
@@ -382,7 +379,7 @@ RC_GTEST_PROP(OutsideCheck, StreamsAgreeWithTheSuiteOnEveryRow, ()) {
                      rc::gen::arbitrary<std::uint32_t>()));
   const bool inclusive = *rc::gen::arbitrary<bool>();
   Array values_array =
-      Integers({values.size()}, {values.begin(), values.end()});
+      IntegerArray({values.size()}, {values.begin(), values.end()});
   const OutsideCheck& scan_check = *FindOutsideCheck("prefix_sum");
   const auto kind =
       inclusive ? prefix_sum::Kind::kInclusive : prefix_sum::Kind::kExclusive;
@@ -394,8 +391,8 @@ RC_GTEST_PROP(OutsideCheck, StreamsAgreeWithTheSuiteOnEveryRow, ()) {
     const bool suite_agrees =
         checks::prefix_sum::FirstDifference(expected, out, total).empty();
     Arrays outputs = {
-        {"scan", Integers({out.size()}, {out.begin(), out.end()})},
-        {"total", Integers({}, {total})}};
+        {"scan", IntegerArray({out.size()}, {out.begin(), out.end()})},
+        {"total", IntegerArray({}, {total})}};
     const Arrays inputs = {{"values", values_array}};
     const Parameters parameters = {{"inclusive", inclusive ? 1.0 : 0.0}};
     RC_ASSERT(
@@ -418,9 +415,9 @@ RC_GTEST_PROP(OutsideCheck, StreamsAgreeWithTheSuiteOnEveryRow, ()) {
         checks::compaction::FirstDifference(kept_expected, kept, out).empty();
     const Arrays inputs = {
         {"values", values_array},
-        {"flags", Integers({flags.size()}, {flags.begin(), flags.end()})}};
+        {"flags", IntegerArray({flags.size()}, {flags.begin(), flags.end()})}};
     Arrays outputs = {
-        {"kept", Integers({kept}, {out.begin(), out.begin() + kept})}};
+        {"kept", IntegerArray({kept}, {out.begin(), out.begin() + kept})}};
     RC_ASSERT(compact_check.check(inputs, outputs, {}).difference.empty() ==
               suite_agrees);
     if (kept == 0) continue;
@@ -436,7 +433,7 @@ TEST(OutsideCheck, TriangleAdjacencyAgreesWithTheSuiteOnEveryRow) {
   const std::vector<Triangle> triangles = {{0, 1, 2}, {2, 1, 3}, {1, 2, 4},
                                            {1, 2, 5}, {3, 3, 4}, {0, 1, 2}};
   const std::size_t particles = 8;
-  Array triangles_array = Integers({triangles.size(), 3}, {});
+  Array triangles_array = IntegerArray({triangles.size(), 3}, {});
   for (const Triangle& t : triangles) {
     triangles_array.integers.insert(triangles_array.integers.end(),
                                     {t[0], t[1], t[2]});
@@ -454,7 +451,7 @@ TEST(OutsideCheck, TriangleAdjacencyAgreesWithTheSuiteOnEveryRow) {
     const bool suite_agrees = checks::triangle_adjacency::FirstDifference(
                                   expected, triangles.size(), got)
                                   .empty();
-    Array memberships = Integers({got.csr.entries(), 2}, {});
+    Array memberships = IntegerArray({got.csr.entries(), 2}, {});
     for (std::size_t p = 0; p < particles; ++p) {
       for (const std::uint32_t t : got.csr.Row(p)) {
         memberships.integers.insert(memberships.integers.end(),
@@ -480,7 +477,7 @@ TEST(OutsideCheck, TripletScheduleJudgesEverySchedulerAsTheSuiteDoes) {
   const Mesh mesh = scenes::Shuffled(
       scenes::ClothGrid(12, 9, scenes::Diagonals::kAlternating), 3);
   const std::vector<Triplet> input = scenes::VirtualParticles(mesh);
-  Array input_array = Integers({input.size(), 4}, {});
+  Array input_array = IntegerArray({input.size(), 4}, {});
   for (const Triplet& t : input) {
     input_array.integers.insert(input_array.integers.end(),
                                 {t[0], t[1], t[2], t[3]});
@@ -501,14 +498,14 @@ TEST(OutsideCheck, TripletScheduleJudgesEverySchedulerAsTheSuiteDoes) {
                 width, got)
                 .empty();
         Arrays outputs;
-        outputs["order"] = Integers({got.triplets.size(), 4}, {});
+        outputs["order"] = IntegerArray({got.triplets.size(), 4}, {});
         for (const Triplet& t : got.triplets) {
           outputs["order"].integers.insert(outputs["order"].integers.end(),
                                            {t[0], t[1], t[2], t[3]});
         }
         outputs["set_sizes"] =
-            Integers({got.set_sizes.size()},
-                     {got.set_sizes.begin(), got.set_sizes.end()});
+            IntegerArray({got.set_sizes.size()},
+                         {got.set_sizes.begin(), got.set_sizes.end()});
         const Parameters parameters = {
             {"particles", static_cast<double>(mesh.particles())},
             {"width", width},
@@ -540,9 +537,9 @@ RC_GTEST_PROP(OutsideCheck, HashSetAgreesWithTheSuiteOnEveryRow, ()) {
   const OutsideCheck& check = *FindOutsideCheck("hash_set");
   const Arrays inputs = {
       {"inserted",
-       Integers({inserted.size()}, {inserted.begin(), inserted.end()})},
+       IntegerArray({inserted.size()}, {inserted.begin(), inserted.end()})},
       {"queries",
-       Integers({queries.size()}, {queries.begin(), queries.end()})}};
+       IntegerArray({queries.size()}, {queries.begin(), queries.end()})}};
   for (const hash_set::Variant& variant : hash_set::Variants()) {
     if (!CanRun(variant).available) continue;
     const std::unique_ptr<hash_set::Set> set = variant.run(256);
@@ -557,8 +554,9 @@ RC_GTEST_PROP(OutsideCheck, HashSetAgreesWithTheSuiteOnEveryRow, ()) {
             .empty();
     std::reverse(keys.begin(), keys.end());
     Arrays outputs = {
-        {"keys", Integers({keys.size()}, {keys.begin(), keys.end()})},
-        {"answers", Integers({found.size()}, {found.begin(), found.end()})}};
+        {"keys", IntegerArray({keys.size()}, {keys.begin(), keys.end()})},
+        {"answers",
+         IntegerArray({found.size()}, {found.begin(), found.end()})}};
     RC_ASSERT(check.check(inputs, outputs, {}).difference.empty() ==
               suite_agrees);
     if (!queries.empty()) {
