@@ -19,8 +19,14 @@ shift || true
 build="$root/build/fuzz"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(loader_off loader_obj loader_ply loader_stl loader_xyz
-           triangles triplets csr_graph cloud arguments)
+  # Every target the fuzz build made (fuzz/CMakeLists.txt lists them).
+  for binary in "$build"/fuzz/fuzz_*; do
+    [ -x "$binary" ] && targets+=("${binary##*/fuzz_}")
+  done
+  if [ ${#targets[@]} -eq 0 ]; then
+    echo "adjacent: no fuzz targets in $build/fuzz: build them with cmake --build --preset fuzz" >&2
+    exit 2
+  fi
 fi
 
 # Small real files as extra seeds: CGAL's data (make data) by extension.
