@@ -11,8 +11,10 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <numeric>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -636,6 +638,27 @@ TEST(OutsideCheck, SphJudgesEveryRowsStepAsTheSuiteDoes) {
     outputs["x"].reals[0] += params.h / 10;
     EXPECT_NE(check.check(inputs, outputs, parameters).difference, "")
         << variant.name;
+  }
+}
+
+// A deflated member claiming gigabytes from a few hundred bytes (the fuzz
+// target's find) is refused before its claimed size is allocated.
+TEST(ArrayFiles, ADeflatedMemberClaimingMoreThanDeflateGivesIsRefused) {
+  std::ifstream in(std::string(ADJ_SOURCE_DIR) +
+                       "/fuzz/regressions/array_files/"
+                       "oom_claimed_inflated_size.bin",
+                   std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  const std::string file = bytes.str().substr(1);  // the fuzz choice byte
+  ASSERT_GT(file.size(), 100u);
+  try {
+    cli::ParseArrayBytes(file, "claims.npz", "pairs");
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("deflated ones: corrupt"),
+              std::string::npos)
+        << error.what();
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -21,8 +22,25 @@ namespace {
 using registry::Array;
 using registry::Arrays;
 
+// A message with the bytes outside printable ASCII escaped: a hostile
+// file's names and tokens are any bytes, a NUL among them.
+std::string Printable(const std::string& text) {
+  std::string printable;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7f) {
+      printable += c;
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+      printable += escaped;
+    }
+  }
+  return printable;
+}
+
 [[noreturn]] void Refuse(const std::string& name, const std::string& why) {
-  throw Error(name + ": " + why);
+  throw Error(Printable(name + ": " + why));
 }
 
 bool EndsWith(std::string_view text, std::string_view suffix) {
@@ -175,8 +193,18 @@ Array ParseNpy(std::string_view bytes, const std::string& name) {
   return array;
 }
 
+// Deflate expands at most 1032 to 1 (a block of repeats), so a member that
+// claims more than that from its bytes is corrupt: refused before its
+// claimed size is allocated.
+constexpr std::uint64_t kMaxDeflateRatio = 1032;
+
 std::string Inflate(std::string_view compressed, std::uint64_t size,
                     const std::string& name) {
+  if (size > kMaxDeflateRatio * compressed.size() + 64) {
+    Refuse(name, "claims " + std::to_string(size) + " bytes from " +
+                     std::to_string(compressed.size()) +
+                     " deflated ones: corrupt");
+  }
   memory::Require(size, name + " inflated");
   std::string out(size, '\0');
   z_stream stream{};
