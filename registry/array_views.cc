@@ -124,6 +124,21 @@ Csr CsrOf(const Array& offsets, const Array& indices, std::size_t rows,
   return csr;
 }
 
+Csr CsrOfEntries(
+    std::span<const std::pair<std::uint32_t, std::uint32_t>> entries,
+    std::size_t rows) {
+  Csr csr;
+  csr.offsets.assign(rows + 1, 0);
+  for (const auto& entry : entries) ++csr.offsets[entry.first + 1];
+  for (std::size_t row = 0; row < rows; ++row) {
+    csr.offsets[row + 1] += csr.offsets[row];
+  }
+  csr.indices.resize(entries.size());
+  std::vector<std::uint32_t> next(csr.offsets.begin(), csr.offsets.end() - 1);
+  for (const auto& [row, value] : entries) csr.indices[next[row]++] = value;
+  return csr;
+}
+
 double ParameterOf(const Parameters& parameters, std::string_view name) {
   const auto found = parameters.find(name);
   if (found == parameters.end()) {

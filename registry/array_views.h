@@ -38,6 +38,12 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> PairsOf(
 Csr CsrOf(const Array& offsets, const Array& indices, std::size_t rows,
           std::uint64_t bound, std::string_view what);
 
+// A CSR of `rows` rows from (row, value) entries, rows < `rows`: each row
+// its values in the order the entries give them (a counting sort).
+Csr CsrOfEntries(
+    std::span<const std::pair<std::uint32_t, std::uint32_t>> entries,
+    std::size_t rows);
+
 // A parameter, required.
 double ParameterOf(const Parameters& parameters, std::string_view name);
 

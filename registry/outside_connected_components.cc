@@ -12,12 +12,14 @@
 #include "checks/connected_components.h"
 #include "registry/array_views.h"
 #include "registry/outside_families.h"
+#include "scenes/graphs.h"
 
 namespace adj::registry {
 namespace {
 
-// The graph as the suite's symmetric CSR: every edge both ways, whichever
-// way the caller listed it.
+// The graph as the suite's symmetric CSR (scenes::UndirectedGraph): every
+// edge both ways, whichever way the caller listed it; self-loops and
+// repeats, which join nothing, dropped.
 Csr GraphOf(const Arrays& inputs, const Parameters& parameters,
             std::size_t& vertices) {
   const Array* edges = Find(inputs, "edges");
@@ -29,10 +31,12 @@ Csr GraphOf(const Arrays& inputs, const Parameters& parameters,
         "the parameter vertices) or offsets and indices "
         "as the input");
   }
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  std::vector<scenes::Edge> listed;
   if (edges != nullptr) {
     vertices = WholeParameterOf(parameters, "vertices", 0, 0xffffffffu);
-    arcs = PairsOf(*edges, "edges", vertices);
+    for (const auto& [u, v] : PairsOf(*edges, "edges", vertices)) {
+      listed.push_back({u, v});
+    }
   } else {
     if (offsets == nullptr || indices == nullptr) {
       throw CheckInputError(
@@ -45,27 +49,14 @@ Csr GraphOf(const Arrays& inputs, const Parameters& parameters,
     vertices = offsets->size() - 1;
     const Csr csr = CsrOf(*offsets, *indices, vertices, vertices, "graph");
     for (std::uint32_t u = 0; u < vertices; ++u) {
-      for (const std::uint32_t v : csr.Row(u)) arcs.emplace_back(u, v);
+      for (const std::uint32_t v : csr.Row(u)) listed.push_back({u, v});
     }
   }
-  const std::size_t listed = arcs.size();
-  for (std::size_t k = 0; k < listed; ++k) {
-    arcs.emplace_back(arcs[k].second, arcs[k].first);
-  }
-  std::sort(arcs.begin(), arcs.end());
-  arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
   // `vertices` is the caller's number, not the size of an array it gave:
   // budgeted before the offsets are allocated.
   memory::Require(memory::Bytes(vertices + 1, sizeof(std::uint32_t)),
                   "connected_components: the graph's offsets");
-  Csr graph;
-  graph.offsets.assign(vertices + 1, 0);
-  for (const auto& arc : arcs) ++graph.offsets[arc.first + 1];
-  for (std::size_t u = 0; u < vertices; ++u) {
-    graph.offsets[u + 1] += graph.offsets[u];
-  }
-  for (const auto& arc : arcs) graph.indices.push_back(arc.second);
-  return graph;
+  return scenes::UndirectedGraph(vertices, listed);
 }
 
 }  // namespace

@@ -76,13 +76,7 @@ hash_grid::Neighbors NeighborsOf(std::vector<Pair> entries,
     }
   }
   std::sort(entries.begin(), entries.end());
-  got.csr.offsets.assign(particles + 1, 0);
-  for (const auto& [i, j] : entries) ++got.csr.offsets[i + 1];
-  for (std::size_t i = 0; i < particles; ++i) {
-    got.csr.offsets[i + 1] += got.csr.offsets[i];
-  }
-  got.csr.indices.reserve(entries.size());
-  for (const auto& [i, j] : entries) got.csr.indices.push_back(j);
+  got.csr = CsrOfEntries(entries, particles);
   got.candidates = entries.size();
   read_as = declared_full
                 ? std::string(symmetric ? "read as a full list, as declared"

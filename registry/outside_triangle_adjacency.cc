@@ -52,23 +52,14 @@ OutsideVerdict CheckTriangleAdjacencyOutput(const Arrays& inputs,
     const auto pairs =
         PairsOf(*memberships, "memberships",
                 std::max<std::size_t>(particles, triangles.size()));
-    got.csr.offsets.assign(particles + 1, 0);
     for (const auto& [p, t] : pairs) {
       if (p >= particles || t >= triangles.size()) {
         throw CheckInputError("memberships: (" + std::to_string(p) + ", " +
                               std::to_string(t) +
-                              ") names no particle or "
-                              "triangle");
+                              ") names no particle or triangle");
       }
-      ++got.csr.offsets[p + 1];
     }
-    for (std::size_t q = 0; q < particles; ++q) {
-      got.csr.offsets[q + 1] += got.csr.offsets[q];
-    }
-    got.csr.indices.resize(pairs.size());
-    std::vector<std::uint32_t> next(got.csr.offsets.begin(),
-                                    got.csr.offsets.end() - 1);
-    for (const auto& [p, t] : pairs) got.csr.indices[next[p]++] = t;
+    got.csr = CsrOfEntries(pairs, particles);
   } else {
     if (offsets == nullptr || indices == nullptr) {
       throw CheckInputError(
