@@ -891,5 +891,32 @@ TEST(AdjacentCli, CorpusExportCatchesEachPlantedBugThroughCheck) {
   std::filesystem::remove_all(folder);
 }
 
+// `adjacent corpus` refuses bad usage with exit 2, naming what is wrong,
+// and writes nothing.
+TEST(AdjacentCli, CorpusRefusesBadUsage) {
+  const auto blocker = TempFile("corpus_blocker");
+  std::ofstream(blocker) << "a file where a folder must go\n";
+  const std::string unused = TempFile("corpus_unused").string();
+  for (const auto& [arguments, named] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"corpus", "expected `export DIR`"},
+           {"corpus import " + unused, "expected `export DIR`"},
+           {"corpus export", "expected `export DIR`"},
+           {"corpus export " + unused + " --family", "--family needs a FAMILY"},
+           {"corpus export " + unused + " --family nothing",
+            "no exported cases for nothing"},
+           {"corpus export " + unused + " /tmp/y",
+            "unexpected argument /tmp/y"},
+           {"corpus export " + blocker.string() + " --family hash_set",
+            "cannot be created"}}) {
+    const Result result = RunAdjacent(arguments);
+    EXPECT_EQ(result.status, 2) << arguments << "\n" << result.output;
+    EXPECT_NE(result.output.find(named), std::string::npos) << arguments << "\n"
+                                                            << result.output;
+  }
+  EXPECT_FALSE(std::filesystem::exists(unused));
+  std::filesystem::remove(blocker);
+}
+
 }  // namespace
 }  // namespace adj
