@@ -148,7 +148,7 @@ def pairs_of(rows):
 
 
 def test_hypothesis_shrinks_each_planted_bug_to_two_points():
-    hypothesis = pytest.importorskip("hypothesis")
+    import hypothesis
     import adjacent.testing as at
 
     def agrees(cloud, bug):
@@ -180,7 +180,7 @@ def assert_true(value):
 
 
 def test_hypothesis_graphs_hold_every_components_row():
-    hypothesis = pytest.importorskip("hypothesis")
+    import hypothesis
     import adjacent.testing as at
 
     @hypothesis.settings(max_examples=150, database=None, deadline=None)
@@ -270,7 +270,7 @@ def test_hash_set_keys_in_any_order_and_a_wrong_answer():
 
 
 def test_hypothesis_meshes_and_triplets_hold_every_row():
-    hypothesis = pytest.importorskip("hypothesis")
+    import hypothesis
     import adjacent.testing as at
 
     @hypothesis.settings(max_examples=60, database=None, deadline=None)
