@@ -46,6 +46,51 @@ model::World WorldOf(const State& state) {
   return world;
 }
 
+State StateOf(const model::World& world) {
+  State state;
+  state.grid = {world.grid[0], world.grid[1], world.grid[2]};
+  state.frame = world.frame;
+  state.node_is_particle.assign(state.grid.Nodes(), 0);
+  for (std::size_t p = 0; p < world.at.size(); ++p) {
+    const auto& at = world.at[p];
+    state.particle_coord.push_back({at[0], at[1], at[2]});
+    if (world.intact[p]) {
+      state.node_is_particle[adj::fracture::NodeIndex(
+          state.grid, state.particle_coord.back())] = 1;
+    }
+  }
+  for (const model::Cluster& from : world.clusters) {
+    adj::fracture::Cluster cluster;
+    cluster.particles = from.members;
+    for (const auto& r : from.local)
+      cluster.rest_local.push_back({r[0], r[1], r[2]});
+    cluster.stiffness = from.stiffness;
+    cluster.rotation = {from.rotation[0], from.rotation[1], from.rotation[2],
+                        from.rotation[3]};
+    cluster.translation = {from.translation[0], from.translation[1],
+                           from.translation[2]};
+    state.clusters.slots.push_back(std::move(cluster));
+    state.clusters.valid.push_back(from.valid ? 1 : 0);
+  }
+  return state;
+}
+
+Csr CsrOfRows(const std::vector<std::vector<std::uint32_t>>& rows) {
+  Csr csr;  // offsets {0}
+  for (const auto& row : rows) {
+    csr.indices.insert(csr.indices.end(), row.begin(), row.end());
+    csr.offsets.push_back(static_cast<std::uint32_t>(csr.indices.size()));
+  }
+  return csr;
+}
+
+model::MergeSearch SearchOf(MergeChoice merge_choice) {
+  return merge_choice == MergeChoice::kPrinted ? model::MergeSearch::kPrinted
+         : merge_choice == MergeChoice::kPriorityRounds
+             ? model::MergeSearch::kPriorityRounds
+             : model::MergeSearch::kFirstFit;
+}
+
 model::Rules RulesOf(const Params& params, model::MergeSearch search) {
   model::Rules rules;
   rules.damage_distance = params.damage_distance;
@@ -277,17 +322,37 @@ MergeChoice MergeChoiceOf(const adj::fracture::Variant& variant) {
                               " names no merge in its Traits");
 }
 
+Expected ExpectedOf(const State& before, const Points& positions,
+                    const Params& params, MergeChoice merge_choice) {
+  if (merge_choice == MergeChoice::kAnyValid) {
+    throw std::invalid_argument(
+        "checks::fracture::ExpectedOf: any valid merge choice is not one "
+        "frame");
+  }
+  const model::Frame frame = model::Step(
+      WorldOf(before), positions, RulesOf(params, SearchOf(merge_choice)));
+  Expected expected;
+  expected.after = StateOf(frame.after);
+  expected.belong = CsrOfRows(Inverse(frame.after));
+  expected.report.removed = static_cast<std::uint32_t>(frame.removed.size());
+  expected.report.influenced =
+      static_cast<std::uint32_t>(frame.influenced.size());
+  expected.report.new_clusters = static_cast<std::uint32_t>(frame.fresh.size());
+  for (const auto& targets : frame.targets) {
+    expected.report.merged += !targets.empty();
+  }
+  expected.report.inserted =
+      expected.report.new_clusters - expected.report.merged;
+  expected.report.merges = CsrOfRows(frame.targets);
+  return expected;
+}
+
 std::string FirstDifference(const State& before, const Points& positions,
                             const Params& params, MergeChoice merge_choice,
                             const State& after, const Csr& belong,
                             const adj::fracture::FrameReport& report) {
   const model::World world = WorldOf(before);
-  const model::Rules rules =
-      RulesOf(params, merge_choice == MergeChoice::kPrinted
-                          ? model::MergeSearch::kPrinted
-                      : merge_choice == MergeChoice::kPriorityRounds
-                          ? model::MergeSearch::kPriorityRounds
-                          : model::MergeSearch::kFirstFit);
+  const model::Rules rules = RulesOf(params, SearchOf(merge_choice));
   std::vector<std::vector<std::uint32_t>> choice(report.merges.rows());
   for (std::size_t c = 0; c < report.merges.rows(); ++c) {
     const auto row = report.merges.Row(c);

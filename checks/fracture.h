@@ -41,6 +41,19 @@ enum class MergeChoice {
 // How a row chooses, as its Traits say.
 MergeChoice MergeChoiceOf(const adj::fracture::Variant& variant);
 
+// The oracle's frame from `before` on `positions`, with the merge targets
+// `merge_choice` defines (not kAnyValid, which defines no one choice): the
+// state after it, its belong lists and its report (counts and merges;
+// no times). What FirstDifference holds such a variant to.
+struct Expected {
+  adj::fracture::State after;
+  Csr belong;
+  adj::fracture::FrameReport report;
+};
+Expected ExpectedOf(const adj::fracture::State& before, const Points& positions,
+                    const adj::fracture::Params& params,
+                    MergeChoice merge_choice);
+
 // "" when the frame a variant stepped from `before` on `positions` (giving
 // `after`, `belong` and `report`) is the oracle's, else the first
 // difference in words. With kAnyValid the variant's merges (report.merges)

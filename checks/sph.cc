@@ -59,6 +59,12 @@ ref::Fluid FluidOf(const adj::sph::State& state) {
   return fluid;
 }
 
+ref::Reads ReadsOf(Definition definition) {
+  return definition == Definition::kThreePass   ? ref::Reads::kStart
+         : definition == Definition::kCollapsed ? ref::Reads::kPrevious
+                                                : ref::Reads::kInPlace;
+}
+
 ref::Constants ConstantsOf(const adj::sph::Params& params) {
   ref::Constants c;
   c.h = params.h;
@@ -264,6 +270,26 @@ std::vector<double> OracleDensities(const adj::sph::State& state,
   return ref::Densities(FluidOf(state), ConstantsOf(params));
 }
 
+adj::sph::State ExpectedOf(const adj::sph::State& before,
+                           const adj::sph::Params& params,
+                           Definition definition) {
+  const ref::Outcome oracle =
+      ref::Step(FluidOf(before), ConstantsOf(params), ReadsOf(definition), 0);
+  adj::sph::State after = before;
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    const ref::Vec& x = oracle.after.x[i];
+    const ref::Vec& v = oracle.after.v[i];
+    after.x.x[i] = static_cast<float>(x[0]);
+    after.x.y[i] = static_cast<float>(x[1]);
+    after.x.z[i] = static_cast<float>(x[2]);
+    after.v.x[i] = static_cast<float>(v[0]);
+    after.v.y[i] = static_cast<float>(v[1]);
+    after.v.z[i] = static_cast<float>(v[2]);
+    after.density[i] = static_cast<float>(oracle.after.density[i]);
+  }
+  return after;
+}
+
 std::string FirstDifference(const adj::sph::State& before,
                             const adj::sph::Params& params,
                             Definition definition, const adj::sph::State& after,
@@ -277,10 +303,7 @@ std::string FirstDifference(const adj::sph::State& before,
            std::to_string(n);
   }
   if (after.mass != before.mass) return "the step changed a mass";
-  const ref::Reads reads =
-      definition == Definition::kThreePass   ? ref::Reads::kStart
-      : definition == Definition::kCollapsed ? ref::Reads::kPrevious
-                                             : ref::Reads::kInPlace;
+  const ref::Reads reads = ReadsOf(definition);
   const ref::Fluid fluid = FluidOf(before);
   const double dt = params.dt;
   // The widest position bound any particle gets: the wall slack.

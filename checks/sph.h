@@ -41,6 +41,12 @@ std::string FirstDifference(const adj::sph::State& before,
                             Definition definition, const adj::sph::State& after,
                             double tolerance = kTolerance);
 
+// The oracle's step of `definition` from `before`, rounded to float: a
+// state FirstDifference accepts (the exported cases' expected output).
+adj::sph::State ExpectedOf(const adj::sph::State& before,
+                           const adj::sph::Params& params,
+                           Definition definition);
+
 // How far a run of a variant is from a reference run of the same scene
 // after the same number of steps (accuracy against speed): over every
 // particle, the relative RMS and largest relative difference of the

@@ -11,10 +11,13 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
+#include <iostream>
 #include <numeric>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,19 +25,23 @@
 #include "algorithms/common/variant.h"
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/connected_components/connected_components.h"
+#include "algorithms/fracture/fracture.h"
 #include "algorithms/hash_grid/hash_grid.h"
 #include "algorithms/hash_set/hash_set.h"
 #include "algorithms/prefix_sum/prefix_sum.h"
 #include "algorithms/sph/sph.h"
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_collide/triplet_collide.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 #include "checks/compaction.h"
 #include "checks/connected_components.h"
+#include "checks/fracture.h"
 #include "checks/hash_grid.h"
 #include "checks/hash_set.h"
 #include "checks/prefix_sum.h"
 #include "checks/sph.h"
 #include "checks/triangle_adjacency.h"
+#include "checks/triplet_collide.h"
 #include "checks/triplet_schedule.h"
 #include "properties/cloud_generators.h"
 #include "registry/array_views.h"
@@ -43,10 +50,61 @@
 #include "scenes/fluids.h"
 #include "scenes/graphs.h"
 #include "scenes/meshes.h"
+#include "scenes/solids.h"
 #include "tools/array_files.h"
+#include "tools/check_command.h"
 
 namespace adj::registry {
 namespace {
+
+// The registry's verdict on an output (what adjacent.check calls), after
+// making sure that `adjacent check` on the same arrays written as .npz
+// files (the parameters as 0-d input arrays) says the same: exit 0 exactly
+// when it agrees, 1 when it differs, 2 when the input is refused (the
+// refusal is rethrown). Throws std::logic_error when the routes disagree,
+// failing a TEST and a property alike.
+OutsideVerdict Judge(const OutsideCheck& check, const Arrays& inputs,
+                     const Arrays& outputs, const Parameters& parameters) {
+  Arrays with_parameters = inputs;
+  for (const auto& [name, value] : parameters) {
+    Array scalar;
+    scalar.shape = {};
+    scalar.reals = {value};
+    with_parameters[name] = scalar;
+  }
+  const std::string directory = ::testing::TempDir();
+  const std::string input_path = directory + "/judged_input.npz";
+  const std::string output_path = directory + "/judged_output.npz";
+  cli::WriteNpz(input_path, with_parameters);
+  cli::WriteNpz(output_path, outputs);
+  std::ostringstream quiet;
+  std::streambuf* out = std::cout.rdbuf(quiet.rdbuf());
+  std::streambuf* err = std::cerr.rdbuf(quiet.rdbuf());
+  const int status =
+      cli::CheckCommand({std::string(check.family), input_path, output_path});
+  std::cout.rdbuf(out);
+  std::cerr.rdbuf(err);
+  const auto disagree = [&](const std::string& verdict) {
+    return std::logic_error(std::string(check.family) +
+                            ": adjacent check exits " + std::to_string(status) +
+                            " where the registry " + verdict + ": " +
+                            quiet.str());
+  };
+  OutsideVerdict verdict;
+  try {
+    RequireKnownNames(check, inputs, outputs, parameters);
+    verdict = check.check(inputs, outputs, parameters);
+  } catch (const CheckInputError&) {
+    if (status != 2) throw disagree("refuses the input");
+    throw;
+  }
+  if (status != (verdict.difference.empty() ? 0 : 1)) {
+    throw disagree(verdict.difference.empty()
+                       ? "agrees"
+                       : "differs: " + verdict.difference);
+  }
+  return verdict;
+}
 
 Array PointsArray(const Points& points) {
   Array array;
@@ -78,8 +136,7 @@ OutsideVerdict CheckHashGrid(const Points& points, float radius,
   Arrays inputs;
   inputs["points"] = PointsArray(points);
   const Parameters parameters = {{"radius", radius}};
-  RequireKnownNames(check, inputs, outputs, parameters);
-  return check.check(inputs, outputs, parameters);
+  return Judge(check, inputs, outputs, parameters);
 }
 
 RC_GTEST_PROP(OutsideCheck, HashGridAgreesWithTheSuiteOnEveryExactVariant, ()) {
@@ -156,8 +213,8 @@ TEST(OutsideCheck, HashGridNamesTheMissingPairAndItsDistance) {
   const OutsideCheck& check = *FindOutsideCheck("hash_grid");
   const Arrays inputs = {{"points", PointsArray(points)}};
   const Arrays lost = {{"pairs", IntegerArray({1, 2}, {1, 0})}};
-  EXPECT_EQ(check.check(inputs, lost, {{"radius", 0.25}}).difference, "");
-  EXPECT_EQ(check.check(inputs, lost, {{"radius", 0.25}, {"full", 1}})
+  EXPECT_EQ(Judge(check, inputs, lost, {{"radius", 0.25}}).difference, "");
+  EXPECT_EQ(Judge(check, inputs, lost, {{"radius", 0.25}, {"full", 1}})
                 .difference.rfind("particle 0: missing 1", 0),
             0u);
   EXPECT_THROW(check.check(inputs, lost, {{"radius", 0.25}, {"full", 2}}),
@@ -189,7 +246,7 @@ RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {
       labels.integers.push_back(1000 - 3 * std::int64_t{label});
     }
     RC_ASSERT(
-        check.check(inputs, {{"labels", labels}}, {}).difference.empty() ==
+        Judge(check, inputs, {{"labels", labels}}, {}).difference.empty() ==
         suite_agrees);
     if (expected.count < 2) continue;
     // Two components merged: vertex v's label given to another
@@ -200,7 +257,7 @@ RC_GTEST_PROP(OutsideCheck, ComponentsAgreeWithTheSuiteUnderAnyNumbering, ()) {
                                     [&](std::int64_t l) { return l != first; });
     std::replace(values.begin(), values.end(), *other, first);
     const std::string said =
-        check.check(inputs, {{"labels", labels}}, {}).difference;
+        Judge(check, inputs, {{"labels", labels}}, {}).difference;
     RC_ASSERT(said.find("your labels put it with vertex") != std::string::npos);
   }
 }
@@ -398,12 +455,12 @@ RC_GTEST_PROP(OutsideCheck, StreamsAgreeWithTheSuiteOnEveryRow, ()) {
     const Arrays inputs = {{"values", values_array}};
     const Parameters parameters = {{"inclusive", inclusive ? 1.0 : 0.0}};
     RC_ASSERT(
-        scan_check.check(inputs, outputs, parameters).difference.empty() ==
+        Judge(scan_check, inputs, outputs, parameters).difference.empty() ==
         suite_agrees);
     if (out.empty()) continue;
     outputs["scan"].integers.back() ^= 1;
     RC_ASSERT(
-        !scan_check.check(inputs, outputs, parameters).difference.empty());
+        !Judge(scan_check, inputs, outputs, parameters).difference.empty());
   }
   const auto flags = *rc::gen::container<std::vector<std::uint8_t>>(
       values.size(), rc::gen::inRange<std::uint8_t>(0, 3));
@@ -420,12 +477,12 @@ RC_GTEST_PROP(OutsideCheck, StreamsAgreeWithTheSuiteOnEveryRow, ()) {
         {"flags", IntegerArray({flags.size()}, {flags.begin(), flags.end()})}};
     Arrays outputs = {
         {"kept", IntegerArray({kept}, {out.begin(), out.begin() + kept})}};
-    RC_ASSERT(compact_check.check(inputs, outputs, {}).difference.empty() ==
+    RC_ASSERT(Judge(compact_check, inputs, outputs, {}).difference.empty() ==
               suite_agrees);
     if (kept == 0) continue;
     outputs["kept"].integers.pop_back();
     outputs["kept"].shape[0] -= 1;
-    RC_ASSERT(!compact_check.check(inputs, outputs, {}).difference.empty());
+    RC_ASSERT(!Judge(compact_check, inputs, outputs, {}).difference.empty());
   }
 }
 
@@ -460,13 +517,13 @@ TEST(OutsideCheck, TriangleAdjacencyAgreesWithTheSuiteOnEveryRow) {
                                     {std::int64_t(p), t});
       }
     }
-    EXPECT_EQ(check.check(inputs, {{"memberships", memberships}}, parameters)
+    EXPECT_EQ(Judge(check, inputs, {{"memberships", memberships}}, parameters)
                   .difference.empty(),
               suite_agrees)
         << variant.name;
     memberships.integers.resize(memberships.integers.size() - 2);
     memberships.shape[0] -= 1;
-    EXPECT_NE(check.check(inputs, {{"memberships", memberships}}, parameters)
+    EXPECT_NE(Judge(check, inputs, {{"memberships", memberships}}, parameters)
                   .difference,
               "")
         << variant.name;
@@ -512,7 +569,8 @@ TEST(OutsideCheck, TripletScheduleJudgesEverySchedulerAsTheSuiteDoes) {
             {"particles", static_cast<double>(mesh.particles())},
             {"width", width},
             {"simd", simd ? 1 : 0}};
-        const OutsideVerdict verdict = check.check(inputs, outputs, parameters);
+        const OutsideVerdict verdict =
+            Judge(check, inputs, outputs, parameters);
         EXPECT_EQ(verdict.difference.empty(), suite_agrees)
             << variant.name << ": " << verdict.difference;
         if (!suite_agrees || simd || got.set_sizes.size() < 2) return;
@@ -522,7 +580,7 @@ TEST(OutsideCheck, TripletScheduleJudgesEverySchedulerAsTheSuiteDoes) {
         sizes[0] += sizes[1];
         sizes.erase(sizes.begin() + 1);
         outputs["set_sizes"].shape[0] -= 1;
-        EXPECT_NE(check.check(inputs, outputs, parameters).difference, "")
+        EXPECT_NE(Judge(check, inputs, outputs, parameters).difference, "")
             << variant.name;
       });
 }
@@ -559,26 +617,19 @@ RC_GTEST_PROP(OutsideCheck, HashSetAgreesWithTheSuiteOnEveryRow, ()) {
         {"keys", IntegerArray({keys.size()}, {keys.begin(), keys.end()})},
         {"answers",
          IntegerArray({found.size()}, {found.begin(), found.end()})}};
-    RC_ASSERT(check.check(inputs, outputs, {}).difference.empty() ==
+    RC_ASSERT(Judge(check, inputs, outputs, {}).difference.empty() ==
               suite_agrees);
     if (!queries.empty()) {
       Arrays flipped = outputs;
       flipped["answers"].integers[0] ^= 1;
-      RC_ASSERT(!check.check(inputs, flipped, {}).difference.empty());
+      RC_ASSERT(!Judge(check, inputs, flipped, {}).difference.empty());
     }
     if (!keys.empty()) {
       outputs["keys"].integers.pop_back();
       outputs["keys"].shape[0] -= 1;
-      RC_ASSERT(!check.check(inputs, outputs, {}).difference.empty());
+      RC_ASSERT(!Judge(check, inputs, outputs, {}).difference.empty());
     }
   }
-}
-
-Array Reals(std::vector<std::size_t> shape, std::vector<double> values) {
-  Array array;
-  array.shape = std::move(shape);
-  array.reals = std::move(values);
-  return array;
 }
 
 Array PointsOf(const Points& points) { return PointsArray(points); }
@@ -592,19 +643,19 @@ TEST(OutsideCheck, SphJudgesEveryRowsStepAsTheSuiteDoes) {
                         sph::ContainerOf(scene.glass, scene.lo, scene.hi));
   const sph::Params& params = fluid.params;
   const auto column = [](const std::vector<float>& values) {
-    return Reals({values.size()}, {values.begin(), values.end()});
+    return RealArray({values.size()}, {values.begin(), values.end()});
   };
   const Arrays inputs = {
       {"x", PointsOf(fluid.state.x)},
       {"v", PointsOf(fluid.state.v)},
       {"density", column(fluid.state.density)},
       {"mass", column(fluid.state.mass)},
-      {"lo", Reals({3}, {params.container.lo[0], params.container.lo[1],
-                         params.container.lo[2]})},
-      {"hi", Reals({3}, {params.container.hi[0], params.container.hi[1],
-                         params.container.hi[2]})},
-      {"gravity",
-       Reals({3}, {params.gravity[0], params.gravity[1], params.gravity[2]})}};
+      {"lo", RealArray({3}, {params.container.lo[0], params.container.lo[1],
+                             params.container.lo[2]})},
+      {"hi", RealArray({3}, {params.container.hi[0], params.container.hi[1],
+                             params.container.hi[2]})},
+      {"gravity", RealArray({3}, {params.gravity[0], params.gravity[1],
+                                  params.gravity[2]})}};
   const OutsideCheck& check = *FindOutsideCheck("sph");
   for (const sph::Variant& variant : sph::Variants()) {
     if (!CanRun(variant).available) continue;
@@ -631,14 +682,225 @@ TEST(OutsideCheck, SphJudgesEveryRowsStepAsTheSuiteDoes) {
     Arrays outputs = {{"x", PointsOf(after.x)},
                       {"v", PointsOf(after.v)},
                       {"density", column(after.density)}};
-    RequireKnownNames(check, inputs, outputs, parameters);
-    EXPECT_EQ(check.check(inputs, outputs, parameters).difference.empty(),
+    EXPECT_EQ(Judge(check, inputs, outputs, parameters).difference.empty(),
               suite_agrees)
         << variant.name;
     outputs["x"].reals[0] += params.h / 10;
-    EXPECT_NE(check.check(inputs, outputs, parameters).difference, "")
+    EXPECT_NE(Judge(check, inputs, outputs, parameters).difference, "")
         << variant.name;
   }
+}
+
+template <std::size_t N>
+Array FloatRowsArray(std::span<const std::array<float, N>> rows) {
+  std::vector<double> values;
+  for (const auto& row : rows)
+    values.insert(values.end(), row.begin(), row.end());
+  return RealArray({rows.size(), N}, std::move(values));
+}
+
+// Every triplet_collide row's pass over a schedule it consumes, handed over
+// as that order and the particles before and after, is judged as checks/
+// judges it (bit for bit, or within the interleaving bound where the row's
+// adds interleave); a moving particle one ulp off, and a static one
+// written, are named.
+TEST(OutsideCheck, TripletCollideJudgesEveryRowsPassAsTheSuiteDoes) {
+  namespace collide = adj::triplet_collide;
+  const Mesh mesh =
+      scenes::ClothGrid(24, 24, scenes::Diagonals::kAlternating, 0.05f);
+  const std::vector<Triplet> triplets = scenes::VirtualParticles(mesh);
+  collide::Shapes shapes;
+  shapes.spheres.push_back({{0.6f, 0.6f, -0.1f}, 0.35f});
+  shapes.capsules.push_back({{0, 0.3f, 0.02f}, {1.2f, 0.5f, 0.02f}, 0.08f});
+  std::vector<collide::Particle> before = collide::ToParticles(mesh.positions);
+  for (std::size_t i = 0; i <= 24; ++i) before[i][3] = 0;  // row y = 0 pinned
+  collide::AppendDummies(before, shapes);
+  const std::vector<collide::Weight> weights = {collide::kCentroidWeight};
+  const OutsideCheck& check = *FindOutsideCheck("triplet_collide");
+  std::vector<std::array<float, 4>> spheres;
+  for (const auto& sphere : shapes.spheres) {
+    spheres.push_back(
+        {sphere.centre[0], sphere.centre[1], sphere.centre[2], sphere.radius});
+  }
+  std::vector<std::array<float, 7>> capsules;
+  for (const auto& c : shapes.capsules) {
+    capsules.push_back(
+        {c.a[0], c.a[1], c.a[2], c.b[0], c.b[1], c.b[2], c.radius});
+  }
+  int judged = 0;
+  for (const collide::Variant& variant : collide::Variants()) {
+    if (!CanRun(variant).available) continue;
+    const collide::Consumes consumes = collide::ConsumesOf(variant);
+    triplet_schedule::Schedule schedule;
+    if (consumes.order == collide::Order::kSimdBatches) {
+      FindVariant(triplet_schedule::SimdSchedulers(), "stamped_simd")
+          ->run(
+              triplets, mesh.particles(),
+              consumes.width != 0 ? consumes.width : collide::NativeSimdWidth(),
+              schedule);
+    } else if (consumes.order == collide::Order::kWarpSets) {
+      FindVariant(triplet_schedule::WarpSchedulers(), "bank_matched_warp")
+          ->run(triplets, mesh.particles(), 32, schedule);
+    } else {
+      schedule = collide::InputOrder(triplets);
+    }
+    std::vector<collide::Particle> got = before;
+    variant.run(schedule, weights, shapes, got);
+    const auto exactness =
+        checks::triplet_collide::ExactnessOf(variant, triplets.size());
+    const auto expected = checks::triplet_collide::ExpectedOf(
+        schedule.triplets, weights, shapes, before);
+    const bool suite_agrees = checks::triplet_collide::FirstDifference(
+                                  schedule.triplets, weights, shapes, before,
+                                  expected, got, exactness)
+                                  .empty();
+    const bool interleaved =
+        exactness ==
+        checks::triplet_collide::Exactness::kWithinInterleavingBound;
+    const Arrays inputs = {
+        {"particles",
+         FloatRowsArray<4>(std::span<const collide::Particle>(before))},
+        {"triplets", RowsArray<4>(std::span<const Triplet>(schedule.triplets))},
+        {"spheres",
+         FloatRowsArray<4>(std::span<const std::array<float, 4>>(spheres))},
+        {"capsules",
+         FloatRowsArray<7>(std::span<const std::array<float, 7>>(capsules))}};
+    const Parameters parameters = {{"interleaved", interleaved ? 1 : 0}};
+    const auto judge = [&](const std::vector<collide::Particle>& after) {
+      return Judge(
+          check, inputs,
+          {{"particles",
+            FloatRowsArray<4>(std::span<const collide::Particle>(after))}},
+          parameters);
+    };
+    const OutsideVerdict verdict = judge(got);
+    EXPECT_EQ(verdict.difference.empty(), suite_agrees) << variant.name;
+    EXPECT_GT(verdict.statistics.at(1).second, 0) << "nothing collided";
+    ++judged;
+    std::vector<collide::Particle> static_written = got;
+    static_written[3][1] += 0.5f;
+    EXPECT_EQ(judge(static_written).difference, "static particle 3 changed")
+        << variant.name;
+    if (!interleaved) {
+      std::vector<collide::Particle> one_ulp = got;
+      one_ulp[300][2] = std::nextafter(one_ulp[300][2], 1.0f);
+      EXPECT_EQ(judge(one_ulp).difference.rfind("particle 300 coordinate 2", 0),
+                0u)
+          << variant.name;
+    }
+  }
+  EXPECT_GE(judged, 3);
+}
+
+// The live clusters (members and slots) and intact flags of a fracture
+// state as an outside user hands them over.
+Arrays FractureStateArrays(const fracture::State& state) {
+  std::vector<std::int64_t> intact;
+  for (const fracture::Coord& c : state.particle_coord) {
+    intact.push_back(
+        state.node_is_particle[fracture::NodeIndex(state.grid, c)]);
+  }
+  std::vector<std::int64_t> offsets = {0};
+  std::vector<std::int64_t> members;
+  std::vector<std::int64_t> slots;
+  for (std::size_t s = 0; s < state.clusters.slots.size(); ++s) {
+    if (!state.clusters.valid[s]) continue;
+    const auto& particles = state.clusters.slots[s].particles;
+    members.insert(members.end(), particles.begin(), particles.end());
+    offsets.push_back(static_cast<std::int64_t>(members.size()));
+    slots.push_back(static_cast<std::int64_t>(s));
+  }
+  return {{"intact", IntegerArray({intact.size()}, intact)},
+          {"cluster_offsets", IntegerArray({offsets.size()}, offsets)},
+          {"cluster_members", IntegerArray({members.size()}, members)},
+          {"cluster_slots", IntegerArray({slots.size()}, slots)}};
+}
+
+Array CsrArray(std::span<const std::uint32_t> values) {
+  return IntegerArray({values.size()}, {values.begin(), values.end()});
+}
+
+// Every fracture row's second frame of a blade cut (deleted slots,
+// removed particles and the frame counter in the state it starts from),
+// handed over as arrays with its merges and belong lists, is judged as
+// checks/ judges it; two members swapped and a removed particle kept are
+// named.
+TEST(OutsideCheck, FractureJudgesEveryRowsFrameAsTheSuiteDoes) {
+  const scenes::Voxels voxels = scenes::Block(12, 8, 6);
+  std::vector<fracture::Coord> coords;
+  for (const auto& c : voxels.cells) coords.push_back({c[0], c[1], c[2]});
+  const fracture::State initial = fracture::MakeState(
+      {12, 8, 6}, coords, scenes::CubeClusters(voxels, 4, 3));
+  scenes::Blade blade;
+  blade.plane_x = 5.5f;
+  blade.width = 2;
+  blade.z_end = 6;
+  fracture::Params params;
+  params.max_cluster_size = 128;
+  const OutsideCheck& check = *FindOutsideCheck("fracture");
+  const Points positions = scenes::BladePositions(voxels, blade, 4);
+  int judged = 0;
+  for (const fracture::Variant& variant : fracture::Variants()) {
+    if (!CanRun(variant).available) continue;
+    const auto simulation = variant.run(initial, params);
+    fracture::FrameReport report;
+    simulation->Step(scenes::BladePositions(voxels, blade, 2), report);
+    const fracture::State before = simulation->Snapshot();
+    simulation->Step(positions, report);
+    const fracture::State after = simulation->Snapshot();
+    const Csr belong = simulation->BelongLists();
+    const auto choice = checks::fracture::MergeChoiceOf(variant);
+    const bool suite_agrees =
+        checks::fracture::FirstDifference(before, positions, params, choice,
+                                          after, belong, report)
+            .empty();
+    Arrays inputs = FractureStateArrays(before);
+    inputs["grid"] = IntegerArray({3}, {12, 8, 6});
+    inputs["coords"] = RowsArray<3>(
+        std::span<const std::array<std::uint32_t, 3>>(voxels.cells));
+    inputs["positions"] = PointsArray(positions);
+    const Parameters parameters = {
+        {"damage_distance", params.damage_distance},
+        {"max_cluster_size", params.max_cluster_size},
+        {"min_cluster_size", params.min_cluster_size},
+        {"expansion", 0},
+        {"seed", params.seed},
+        {"frame", before.frame},
+        {"merge", choice == checks::fracture::MergeChoice::kFirstFit   ? 0
+                  : choice == checks::fracture::MergeChoice::kPrinted  ? 1
+                  : choice == checks::fracture::MergeChoice::kAnyValid ? 2
+                                                                       : 3}};
+    Arrays outputs = FractureStateArrays(after);
+    outputs["merge_offsets"] = CsrArray(report.merges.offsets);
+    outputs["merge_slots"] = CsrArray(report.merges.indices);
+    outputs["belong_offsets"] = CsrArray(belong.offsets);
+    outputs["belong_indices"] = CsrArray(belong.indices);
+    const OutsideVerdict verdict = Judge(check, inputs, outputs, parameters);
+    EXPECT_EQ(verdict.difference.empty(), suite_agrees) << variant.name;
+    EXPECT_GT(verdict.statistics.at(0).second, 0) << "nothing removed";
+    ++judged;
+    Arrays swapped = outputs;
+    std::swap(swapped["cluster_members"].integers[0],
+              swapped["cluster_members"].integers[1]);
+    EXPECT_EQ(Judge(check, inputs, swapped, parameters)
+                  .difference.rfind(
+                      "cluster " +
+                          std::to_string(outputs["cluster_slots"].integers[0]) +
+                          " holds",
+                      0),
+              0u)
+        << variant.name;
+    Arrays kept = outputs;
+    auto& intact = kept["intact"].integers;
+    const auto removed = std::find(intact.begin(), intact.end(), 0);
+    ASSERT_NE(removed, intact.end());
+    *removed = 1;
+    EXPECT_EQ(Judge(check, inputs, kept, parameters).difference,
+              "particle " + std::to_string(removed - intact.begin()) +
+                  " is intact, expected removed")
+        << variant.name;
+  }
+  EXPECT_GE(judged, 4);
 }
 
 // A deflated member claiming gigabytes from a few hundred bytes (the fuzz

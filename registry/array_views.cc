@@ -98,6 +98,51 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> PairsOf(
   return pairs;
 }
 
+std::vector<float> FloatRowsOf(const Array& array, std::string_view name,
+                               std::size_t columns) {
+  if (array.size() == 0) return {};
+  if (array.shape.size() != 2 || array.shape[1] != columns) {
+    Refuse(name, "shape " + ShapeText(array) + ", expected (N, " +
+                     std::to_string(columns) + ")");
+  }
+  std::vector<float> values(array.size());
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const double value = array.integral ? static_cast<double>(array.integers[k])
+                                        : array.reals[k];
+    values[k] = static_cast<float>(value);
+    if (!std::isfinite(values[k])) {
+      Refuse(name, "row " + std::to_string(k / columns) + " has " +
+                       std::to_string(value) + ", not a finite float32");
+    }
+  }
+  return values;
+}
+
+std::vector<Triplet> TripletsOf(const Array& array, std::string_view name,
+                                std::uint64_t bound) {
+  if (array.size() == 0) return {};
+  if (array.shape.size() != 2 || (array.shape[1] != 3 && array.shape[1] != 4)) {
+    Refuse(name, "shape " + ShapeText(array) + ", expected (T, 4) or (T, 3)");
+  }
+  const std::size_t columns = array.shape[1];
+  std::vector<Triplet> triplets(array.shape[0]);
+  for (std::size_t t = 0; t < triplets.size(); ++t) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::int64_t corner = IntegerAt(array, columns * t + k, name);
+      if (corner < 0 || static_cast<std::uint64_t>(corner) >= bound) {
+        Refuse(name, "triplet " + std::to_string(t) + " names particle " +
+                         std::to_string(corner) + ", outside [0, " +
+                         std::to_string(bound) + ")");
+      }
+      triplets[t][k] = static_cast<std::uint32_t>(corner);
+    }
+    triplets[t][3] = columns == 4 ? IndexAt(array, columns * t + 3, name,
+                                            std::uint64_t{1} << 32)
+                                  : 0;
+  }
+  return triplets;
+}
+
 Csr CsrOf(const Array& offsets, const Array& indices, std::size_t rows,
           std::uint64_t bound, std::string_view what) {
   const std::string offsets_name = std::string(what) + " offsets";
@@ -172,6 +217,13 @@ Array IntegerArray(std::vector<std::size_t> shape,
 }
 
 Array ScalarArray(std::int64_t value) { return IntegerArray({}, {value}); }
+
+Array RealArray(std::vector<std::size_t> shape, std::vector<double> values) {
+  Array array;
+  array.shape = std::move(shape);
+  array.reals = std::move(values);
+  return array;
+}
 
 Array PairsArray(const Csr& rows, bool with_self) {
   Array pairs = IntegerArray({0, 2}, {});

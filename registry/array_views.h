@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "algorithms/common/csr.h"
+#include "algorithms/common/mesh.h"
 #include "algorithms/common/points.h"
 #include "registry/outside_check.h"
 
@@ -32,6 +33,15 @@ std::vector<std::uint32_t> IndicesOf(const Array& array, std::string_view name,
 // An (M, 2) array of integers in [0, bound) as pairs.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> PairsOf(
     const Array& array, std::string_view name, std::uint64_t bound);
+
+// An (N, columns) array of finite float32 values (integers allowed), row
+// by row; an empty array is no rows.
+std::vector<float> FloatRowsOf(const Array& array, std::string_view name,
+                               std::size_t columns);
+
+// (T, 4) triplets (p0, p1, p2, w) or (T, 3) (w 0), corners in [0, bound).
+std::vector<Triplet> TripletsOf(const Array& array, std::string_view name,
+                                std::uint64_t bound);
 
 // A CSR of `rows` rows from its offsets (rows + 1 of them, from 0,
 // non-decreasing, ending at the indices' length) and indices in [0, bound).
@@ -58,6 +68,8 @@ std::uint64_t WholeParameterOf(const Parameters& parameters,
 Array IntegerArray(std::vector<std::size_t> shape,
                    std::vector<std::int64_t> values);
 Array ScalarArray(std::int64_t value);
+// Reals of `shape` (float32 values kept exactly).
+Array RealArray(std::vector<std::size_t> shape, std::vector<double> values);
 // A symmetric CSR's pairs, each once as (i, j) with i < j (i <= j when
 // `with_self`: a self-loop kept), row by row: an (M, 2) array.
 Array PairsArray(const Csr& rows, bool with_self);

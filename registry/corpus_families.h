@@ -12,10 +12,13 @@ namespace adj::registry {
 
 std::vector<CorpusCase> CompactionCorpus();
 std::vector<CorpusCase> ConnectedComponentsCorpus();
+std::vector<CorpusCase> FractureCorpus();
 std::vector<CorpusCase> HashGridCorpus();
 std::vector<CorpusCase> HashSetCorpus();
 std::vector<CorpusCase> PrefixSumCorpus();
+std::vector<CorpusCase> SphCorpus();
 std::vector<CorpusCase> TriangleAdjacencyCorpus();
+std::vector<CorpusCase> TripletCollideCorpus();
 std::vector<CorpusCase> TripletScheduleCorpus();
 
 }  // namespace adj::registry

@@ -11,10 +11,16 @@ namespace {
 const std::vector<OutsideCheck>& Table() {
   // One entry per family, each beside its check (outside_<family>.cc).
   static const std::vector<OutsideCheck> table = {
-      CompactionOutsideCheck(),        ConnectedComponentsOutsideCheck(),
-      HashGridOutsideCheck(),          HashSetOutsideCheck(),
-      PrefixSumOutsideCheck(),         SphOutsideCheck(),
-      TriangleAdjacencyOutsideCheck(), TripletScheduleOutsideCheck(),
+      CompactionOutsideCheck(),
+      ConnectedComponentsOutsideCheck(),
+      FractureOutsideCheck(),
+      HashGridOutsideCheck(),
+      HashSetOutsideCheck(),
+      PrefixSumOutsideCheck(),
+      SphOutsideCheck(),
+      TriangleAdjacencyOutsideCheck(),
+      TripletCollideOutsideCheck(),
+      TripletScheduleOutsideCheck(),
   };
   return table;
 }

@@ -11,11 +11,13 @@ namespace adj::registry {
 // Each family's entry of OutsideChecks(): what it reads, and its check.
 OutsideCheck CompactionOutsideCheck();
 OutsideCheck ConnectedComponentsOutsideCheck();
+OutsideCheck FractureOutsideCheck();
 OutsideCheck HashGridOutsideCheck();
 OutsideCheck HashSetOutsideCheck();
 OutsideCheck PrefixSumOutsideCheck();
 OutsideCheck SphOutsideCheck();
 OutsideCheck TriangleAdjacencyOutsideCheck();
+OutsideCheck TripletCollideOutsideCheck();
 OutsideCheck TripletScheduleOutsideCheck();
 
 }  // namespace adj::registry

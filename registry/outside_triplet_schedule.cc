@@ -13,41 +13,6 @@
 namespace adj::registry {
 namespace {
 
-// (T, 4) triplets (p0, p1, p2, weight) or (T, 3) (weight 0), corners in
-// [0, bound).
-std::vector<Triplet> TripletsOf(const Array& array, std::string_view name,
-                                std::uint64_t bound) {
-  if (array.size() == 0) return {};
-  if (array.shape.size() != 2 || (array.shape[1] != 3 && array.shape[1] != 4)) {
-    throw CheckInputError(std::string(name) +
-                          ": expected shape (T, 4) or (T, 3)");
-  }
-  const std::size_t columns = array.shape[1];
-  Array flat = array;
-  flat.shape = {flat.size()};
-  const std::vector<std::uint32_t> values =
-      IndicesOf(flat, name, std::uint64_t{1} << 32);
-  std::vector<Triplet> triplets(array.shape[0]);
-  for (std::size_t t = 0; t < triplets.size(); ++t) {
-    for (std::size_t k = 0; k < 3; ++k) {
-      const std::uint32_t corner = values[columns * t + k];
-      if (corner >= bound) {
-        throw CheckInputError(std::string(name) + ": triplet " +
-                              std::to_string(t) + " names particle " +
-                              std::to_string(corner) + ", outside [0, " +
-                              std::to_string(bound) + ")");
-      }
-      triplets[t][k] = corner;
-    }
-    triplets[t][3] = columns == 4 ? values[columns * t + 3] : 0;
-  }
-  return triplets;
-}
-
-}  // namespace
-
-namespace {
-
 OutsideVerdict CheckTripletScheduleOutput(const Arrays& inputs,
                                           const Arrays& outputs,
                                           const Parameters& parameters) {

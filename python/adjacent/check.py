@@ -218,3 +218,75 @@ def sph(before, after, params, *, update):
                  glass=1 if _field(params, "container") == "glass" else 0,
                  restitution=_field(params, "restitution"),
                  update=_UPDATES[update])
+
+
+def triplet_collide(particles, triplets, after, *, weights=None,
+                    spheres=None, capsules=None, interleaved=False):
+    """One collision pass: ``particles`` (N, 4) of (x, y, z, invMass)
+    before it and ``after`` it, over ``triplets`` (T, 4) of (p0, p1, p2,
+    weight index) or (T, 3) in the order the pass ran them; ``weights``
+    (W, 4) or (W, 3) (default: the centroid's alone), ``spheres`` (S, 4),
+    ``capsules`` (C, 7). Bit for bit, or with ``interleaved`` True (adds
+    that may interleave, as with atomics) within the bound any
+    interleaving keeps. Statistics: triplets, collided, max_error."""
+    inputs = {"particles": particles, "triplets": triplets,
+              "weights": weights, "spheres": spheres, "capsules": capsules}
+    return check("triplet_collide", inputs, {"particles": after},
+                 interleaved=1 if interleaved else 0)
+
+
+_MERGES = {"first_fit": 0, "printed": 1, "any_valid": 2,
+           "priority_rounds": 3}
+
+
+def _clusters(prefix, rows, slots):
+    offsets, members = _csr_of_rows(rows)
+    arrays = {f"{prefix}offsets": offsets, f"{prefix}members": members}
+    if slots is not None:
+        arrays[f"{prefix}slots"] = slots
+    return arrays
+
+
+def fracture(coords, grid, clusters, positions, intact_after,
+             clusters_after, *, slots=None, slots_after=None, intact=None,
+             merges=None, belong=None, merge="first_fit",
+             damage_distance=1.5, max_cluster_size=1024, min_cluster_size=8,
+             neighborhood="face6", expansion="breadth_first", seed=0,
+             frame=0):
+    """One frame of the cluster-topology update: the particles at node
+    ``coords`` (N, 3) of ``grid`` (nx, ny, nz), ``intact`` before (default
+    all), the live ``clusters`` (a member sequence each) in ``slots``
+    (default 0, 1, ...), and the frame's ``positions`` (N, 3); after it,
+    ``intact_after`` (N,) and ``clusters_after`` in ``slots_after``.
+    Optionally ``merges`` (per new cluster in canonical order, the slots
+    it merged into; required with ``merge='any_valid'``) and ``belong``
+    (per particle, its slots ascending). ``merge`` is the search the
+    frame ran: 'first_fit', 'printed', 'any_valid' or 'priority_rounds'.
+    Judged on topology: attributes and rest positions are the contract's
+    on both sides. Statistics: removed, influenced, new_clusters, merged,
+    live_clusters."""
+    if merge not in _MERGES:
+        raise Error(f"fracture: merge is one of {sorted(_MERGES)}, not "
+                    f"{merge!r}")
+    if neighborhood not in ("face6", "all26"):
+        raise Error("fracture: neighborhood must be 'face6' or 'all26'")
+    if expansion not in ("random", "breadth_first"):
+        raise Error("fracture: expansion must be 'random' (as published) "
+                    "or 'breadth_first'")
+    inputs = {"grid": grid, "coords": coords, "intact": intact,
+              "positions": positions, **_clusters("cluster_", clusters, slots)}
+    outputs = {"intact": intact_after,
+               **_clusters("cluster_", clusters_after, slots_after)}
+    if merges is not None:
+        outputs["merge_offsets"], outputs["merge_slots"] = _csr_of_rows(
+            merges)
+    if belong is not None:
+        outputs["belong_offsets"], outputs["belong_indices"] = (
+            _csr_of_rows(belong))
+    return check("fracture", inputs, outputs,
+                 damage_distance=damage_distance,
+                 max_cluster_size=max_cluster_size,
+                 min_cluster_size=min_cluster_size,
+                 neighborhood=26 if neighborhood == "all26" else 6,
+                 expansion=1 if expansion == "breadth_first" else 0,
+                 seed=seed, frame=frame, merge=_MERGES[merge])

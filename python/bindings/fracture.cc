@@ -119,6 +119,13 @@ nb::dict Step(Simulation& s, const PointArray& array, bool check) {
                 .c_str()] = report.seconds[k];
   }
   out["stage_seconds"] = seconds;
+  nb::list merges;
+  for (std::size_t c = 0; c < report.merges.rows(); ++c) {
+    nb::list row;
+    for (const std::uint32_t slot : report.merges.Row(c)) row.append(slot);
+    merges.append(row);
+  }
+  out["merges"] = merges;
   if (check) out["oracle"] = difference;
   return out;
 }
@@ -134,6 +141,20 @@ nb::list Clusters(const Simulation& s) {
         std::vector<std::uint32_t>(state.clusters.slots[slot].particles)));
   }
   return out;
+}
+
+// The live clusters' slots, ascending (Clusters' order).
+nb::ndarray<nb::numpy, const std::uint32_t, nb::ndim<1>> Slots(
+    const Simulation& s) {
+  const fracture::State state =
+      Exclusive(s.lock, [&] { return s.simulation->Snapshot(); });
+  std::vector<std::uint32_t> slots;
+  for (std::size_t slot = 0; slot < state.clusters.slots.size(); ++slot) {
+    if (state.clusters.valid[slot]) {
+      slots.push_back(static_cast<std::uint32_t>(slot));
+    }
+  }
+  return ToNumpy(std::move(slots));
 }
 
 nb::ndarray<nb::numpy, const std::uint8_t, nb::ndim<1>> Intact(
@@ -178,10 +199,12 @@ void BindFracture(nb::module_& parent) {
       .def("step", &Step, nb::arg("positions"), nb::arg("check") = false,
            "One frame on the predicted positions (n x 3; removed "
            "particles' are not read): {removed, influenced, new_clusters, "
-           "merged, inserted, expanded, stage_seconds} and, with "
+           "merged, inserted, expanded, stage_seconds, merges (per new "
+           "cluster, the slots it merged into)} and, with "
            "check=True, 'oracle': '' when the frame is the oracle's, else "
            "the first difference.")
       .def("clusters", &Clusters, "The live clusters' members, slot order.")
+      .def("slots", &Slots, "The live clusters' slots, ascending.")
       .def("intact", &Intact, "1 per particle still intact, else 0.")
       .def_ro("variant", &Simulation::variant);
   m.def("start", &Start, nb::arg("coords"), nb::arg("grid"), nb::arg("offsets"),

@@ -307,10 +307,16 @@ def test_hypothesis_meshes_and_triplets_hold_every_row():
     schedules()
 
 
-@pytest.mark.parametrize("variant, update", [
-    ("naive", "three_pass"), ("sorted_pairs_simd", "three_pass"),
-    ("collapse", "collapsed")])
-def test_sph_one_step_and_a_moved_particle(variant, update):
+def _axes(family, variant):
+    """The row's axes ('update=collapsed ...') as a dict."""
+    row = next(r for r in adjacent.variants()
+               if r["family"] == family and r["name"] == variant)
+    return dict(axis.split("=") for axis in row["axes"].split())
+
+
+@pytest.mark.parametrize("variant", runnable("sph"))
+def test_sph_every_rows_step_and_a_moved_particle(variant):
+    update = _axes("sph", variant)["update"]
     before, params = adjacent.sph.scene("glass", 500)
     after, _ = adjacent.sph.scene("glass", 500)
     adjacent.sph.step(after, params, variant=variant)
@@ -320,3 +326,106 @@ def test_sph_one_step_and_a_moved_particle(variant, update):
     moved["positions"][7, 1] += params.h / 10
     report = adjacent.check.sph(before, moved, params, update=update)
     assert report.startswith("particle 7"), report
+
+
+@pytest.mark.parametrize("variant", runnable("compaction"))
+def test_compaction_every_row_and_a_dropped_value(rng, variant):
+    values = rng.integers(0, 2 ** 32, size=2000, dtype=np.uint64)
+    values = values.astype(np.uint32)
+    flags = (rng.random(2000) < 0.4).astype(np.uint8)
+    kept = np.asarray(adjacent.compaction.compact(values, flags,
+                                                  variant=variant))
+    assert adjacent.check.compaction(values, flags, kept) == ""
+    assert adjacent.check.compaction(values, flags, kept[:-1]) != ""
+
+
+@pytest.mark.parametrize("variant", runnable("hash_set"))
+def test_hash_set_every_row_and_a_lost_key(rng, variant):
+    inserted = rng.integers(0, 5000, size=3000).astype(np.uint32)
+    s = adjacent.hash_set.make(4096, variant=variant)
+    s.insert_all(inserted)
+    queries = np.arange(6000, dtype=np.uint32)
+    keys = np.asarray(s.keys())
+    answers = np.asarray(s.contains_all(queries))
+    assert adjacent.check.hash_set(inserted, keys, queries=queries,
+                                   answers=answers) == ""
+    assert adjacent.check.hash_set(inserted, keys[1:]) != ""
+
+
+@pytest.mark.parametrize("variant", runnable("triplet_collide"))
+def test_triplet_collide_every_rows_pass_and_a_written_static(rng, variant):
+    tc = adjacent.triplet_collide
+    n = 150
+    positions = rng.random((n, 3), dtype=np.float32)
+    inv_mass = np.where(np.arange(n) < 10, 0, 1).astype(np.float32)
+    spheres = np.array([[0.5, 0.5, 0.5, 0.3]], dtype=np.float32)
+    capsules = np.array([[0.0, 0.3, 0.6, 1.0, 0.4, 0.6, 0.15]],
+                        dtype=np.float32)
+    before = tc.with_dummies(np.column_stack([positions, inv_mass]),
+                             spheres, capsules)
+    weights = np.array([tc.centroid_weight], dtype=np.float32)
+    triplets = np.array([np.append(rng.choice(n, size=3, replace=False), 0)
+                         for _ in range(500)], dtype=np.uint32)
+    order, width = tc.consumes(variant)
+    if order == "simd":
+        schedule = adjacent.triplet_schedule.simd(
+            triplets, n, width=width or tc.native_simd_width(),
+            scheduler="stamped_simd")
+    elif order == "warp":
+        schedule = adjacent.triplet_schedule.warp(
+            triplets, n, width=32, scheduler="bank_matched_warp")
+    else:
+        schedule = tc.input_order(triplets)
+    after = before.copy()
+    tc.collide(after, weights, schedule, spheres, capsules, variant=variant)
+    # A row whose adds interleave (atomic_unscheduled) is held to the bound
+    # any interleaving keeps, as the suite holds it.
+    interleaved = variant == "atomic_unscheduled"
+    report = adjacent.check.triplet_collide(
+        before, np.asarray(schedule.triplets), after, weights=weights,
+        spheres=spheres, capsules=capsules, interleaved=interleaved)
+    assert report == "", report
+    assert report.statistics["collided"] > 0
+    written = after.copy()
+    written[3, 0] += 0.25
+    assert adjacent.check.triplet_collide(
+        before, np.asarray(schedule.triplets), written, weights=weights,
+        spheres=spheres, capsules=capsules,
+        interleaved=interleaved) == "static particle 3 changed"
+
+
+@pytest.mark.parametrize("variant", runnable("fracture"))
+def test_fracture_every_rows_second_frame_and_a_kept_particle(variant):
+    merge = _axes("fracture", variant)["merge"]
+    coords, grid, offsets, indices = adjacent.fracture.block(12, 8, 6,
+                                                             side=4, stride=3)
+    sim = adjacent.fracture.start(coords, grid, offsets, indices,
+                                  variant=variant, max_cluster_size=128)
+    rest = np.asarray(coords, dtype=np.float32)
+
+    def cut(depth):
+        """The blade down the plane x = 5.5 to y < depth: each side pushed
+        away from it by a node."""
+        moved = rest.copy()
+        near = (np.abs(rest[:, 0] - 5.5) < 1) & (rest[:, 1] < depth)
+        moved[near, 0] += np.where(rest[near, 0] < 5.5, -1, 1)
+        return moved
+
+    sim.step(cut(3))
+    clusters, slots, intact = sim.clusters(), sim.slots(), sim.intact()
+    positions = cut(6)
+    report = sim.step(positions)
+    arguments = dict(slots=slots, intact=intact, slots_after=sim.slots(),
+                     merges=report["merges"], merge=merge,
+                     max_cluster_size=128, expansion="random", frame=1)
+    verdict = adjacent.check.fracture(coords, grid, clusters, positions,
+                                      sim.intact(), sim.clusters(),
+                                      **arguments)
+    assert verdict == "", verdict
+    assert verdict.statistics["removed"] > 0
+    kept = sim.intact().copy()
+    lost = int(np.flatnonzero(kept == 0)[0])
+    kept[lost] = 1
+    verdict = adjacent.check.fracture(coords, grid, clusters, positions, kept,
+                                      sim.clusters(), **arguments)
+    assert verdict == f"particle {lost} is intact, expected removed", verdict
