@@ -103,7 +103,8 @@ void DescribeGpuRun(benchmark::State& state, const std::string& detail) {
 void DescribeTableRows(std::string_view family, std::string_view table,
                        std::span<const TableRow> rows) {
   if (rows.empty()) return;
-  // Names are identifiers (letters, digits, '_'), so no escaping is needed.
+  // Names are identifiers (letters, digits, '_') and libraries a name and a
+  // version (letters, digits, '.', '-', ' '), so no escaping is needed.
   const auto quoted = [](std::string_view text) {
     return "\"" + std::string(text) + "\"";
   };
@@ -115,7 +116,8 @@ void DescribeTableRows(std::string_view family, std::string_view table,
     json += "\"name\": " + quoted(row.name) +
             ", \"backend\": " + quoted(BackendName(row.backend)) +
             ", \"origin\": " + quoted(OriginName(row.origin)) +
-            ", \"twin\": " + quoted(row.twin) + "}";
+            ", \"twin\": " + quoted(row.twin) +
+            ", \"library\": " + quoted(row.library) + "}";
   }
   json += "]}";
   benchmark::AddCustomContext(

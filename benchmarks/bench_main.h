@@ -58,11 +58,13 @@ struct TableRow {
   Backend backend;
   Origin origin;
   std::string_view twin;
+  std::string library;  // a peer's, as VariantRow::library; else ""
 };
 
 // Writes one table into the JSON's context under "adj_table/<family>/<table>"
 // as a JSON object: {"baseline": <its first row, the one reports compare the
-// others with>, "variants": [{"name", "backend", "origin", "twin"}, ...]}.
+// others with>, "variants": [{"name", "backend", "origin", "twin",
+// "library"}, ...]} (library: a peer's name and version, else "").
 void DescribeTableRows(std::string_view family, std::string_view table,
                        std::span<const TableRow> rows);
 
@@ -71,8 +73,8 @@ void DescribeTable(std::string_view family, std::string_view table,
                    std::span<const Variant<Fn, Traits>> variants) {
   std::vector<TableRow> rows;
   for (const auto& variant : variants) {
-    rows.push_back(
-        {variant.name, variant.backend, variant.origin, variant.twin});
+    rows.push_back({variant.name, variant.backend, variant.origin, variant.twin,
+                    LibraryOf(variant)});
   }
   DescribeTableRows(family, table, rows);
 }

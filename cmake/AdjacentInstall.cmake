@@ -19,6 +19,12 @@ set(exported adj_common adj_algorithms adj_reference adj_checks adj_scenes)
 foreach(family IN LISTS families)
   list(APPEND exported adj_${family})
 endforeach()
+# The peers' INTERFACE targets (cmake/AdjacentPeers.cmake), which the
+# families with peer rows link.
+get_property(peers GLOBAL PROPERTY ADJ_PEERS)
+foreach(peer IN LISTS peers)
+  list(APPEND exported adj_peer_${peer})
+endforeach()
 foreach(target IN LISTS exported)
   string(REGEX REPLACE "^adj_" "" export_name ${target})
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${export_name})
@@ -43,6 +49,7 @@ endforeach()
 
 # What the installed targets need found again in the project that uses
 # them, as this build found it.
+get_property(ADJ_PEER_DEPENDENCIES GLOBAL PROPERTY ADJ_PEER_DEPENDENCIES)
 set(ADJ_INSTALLED_WITH_CCCL OFF)
 if(ADJ_HAVE_CUDA AND TARGET CCCL::CCCL)
   set(ADJ_INSTALLED_WITH_CCCL ON)

@@ -75,7 +75,8 @@ function(adj_check_includes target)
 endfunction()
 
 # adj_add_family(<name> SOURCES ... [CUDA_SOURCES ...] [DEPENDS <family>...]
-#                [PUBLIC_HEADERS ...] [TABLES <function>...] [FP_EXACT]): the
+#                [PUBLIC_HEADERS ...] [TABLES <function>...] [PEERS <id>...]
+#                [FP_EXACT]): the
 # family's own library, adj_<name>, from the files of algorithms/<name>/, and
 # its entry in the registry of families.
 #   DEPENDS         the families it builds on; it links them, and may include
@@ -89,6 +90,9 @@ endfunction()
 #                   (default Variants), in the order `adjacent variants` lists
 #                   them.
 #   CUDA_SOURCES    compiled only when the build has CUDA.
+#   PEERS           the libraries its peer rows call (cmake/AdjacentPeers.cmake:
+#                   adj_peer_<id>, with ADJ_HAVE_PEER_<ID> 1 or 0); linked
+#                   privately, found or not.
 #   FP_EXACT        every multiply and add rounded on its own (no contraction
 #                   into FMA: -ffp-contract=off, nvcc --fmad=false), for
 #                   families whose variants agree with each other bit for bit.
@@ -97,7 +101,7 @@ endfunction()
 # registry's generated lists.
 function(adj_add_family name)
   cmake_parse_arguments(ARG "FP_EXACT" ""
-                        "SOURCES;CUDA_SOURCES;DEPENDS;PUBLIC_HEADERS;TABLES"
+                        "SOURCES;CUDA_SOURCES;DEPENDS;PUBLIC_HEADERS;TABLES;PEERS"
                         ${ARGN})
   set(target adj_${name})
   add_library(${target} STATIC ${ARG_SOURCES})
@@ -109,6 +113,13 @@ function(adj_add_family name)
   endif()
   adj_target_defaults(${target})
   target_link_libraries(${target} PUBLIC adj_common)
+  foreach(peer IN LISTS ARG_PEERS)
+    if(NOT TARGET adj_peer_${peer})
+      message(FATAL_ERROR "family ${name}: PEERS ${peer}, which "
+                          "cmake/AdjacentPeers.cmake does not define")
+    endif()
+    target_link_libraries(${target} PRIVATE adj_peer_${peer})
+  endforeach()
   if(ARG_FP_EXACT)
     target_compile_options(${target} PRIVATE
       $<$<COMPILE_LANGUAGE:CXX>:-ffp-contract=off>

@@ -22,7 +22,8 @@ namespace {
 // (serial or simd) and has no twin itself; an openmp row has a twin or says
 // in its row why it has none (`untwinned`), and only such a row does. The
 // first row, which reports compare the others with, is a serial published
-// or textbook algorithm.
+// or textbook algorithm. A row names a peer library exactly when its origin
+// is peer.
 template <typename Fn, typename Traits>
 void CheckTable(std::string_view family,
                 std::span<const Variant<Fn, Traits>> table) {
@@ -32,11 +33,16 @@ void CheckTable(std::string_view family,
       << table.front().name << " is the table's baseline (its first row)";
   EXPECT_NE(table.front().origin, Origin::kOurs)
       << table.front().name << " is the table's baseline (its first row)";
+  EXPECT_NE(table.front().origin, Origin::kPeer)
+      << table.front().name << " is the table's baseline (its first row)";
   std::set<std::string_view> names;
   for (const Variant<Fn, Traits>& variant : table) {
     EXPECT_TRUE(names.insert(variant.name).second) << variant.name << " twice";
     EXPECT_FALSE(variant.description.empty()) << variant.name;
     EXPECT_NE(variant.run, nullptr) << variant.name;
+    // A peer row, and only a peer row, names its library.
+    EXPECT_EQ(variant.peer != nullptr, variant.origin == Origin::kPeer)
+        << variant.name;
     if (!variant.untwinned.empty()) {
       EXPECT_TRUE(variant.backend == Backend::kOpenMp && variant.twin.empty())
           << variant.name << " says why it has no twin, but it "
@@ -101,13 +107,13 @@ TEST(VariantTables, TheRegistryListsEveryFamilyFolder) {
 // names, so each value needs its own.
 TEST(VariantTables, OriginAndBackendNamesAreDistinct) {
   std::set<std::string_view> origins;
-  for (const Origin origin :
-       {Origin::kFaithful, Origin::kFixed, Origin::kOurs, Origin::kBaseline}) {
+  for (const Origin origin : {Origin::kFaithful, Origin::kFixed, Origin::kOurs,
+                              Origin::kBaseline, Origin::kPeer}) {
     EXPECT_TRUE(origins.insert(OriginName(origin)).second)
         << OriginName(origin);
   }
   EXPECT_EQ(origins, (std::set<std::string_view>{"faithful", "fixed", "ours",
-                                                 "baseline"}));
+                                                 "baseline", "peer"}));
   std::set<std::string_view> backends;
   for (const Backend backend :
        {Backend::kSerial, Backend::kSimd, Backend::kOpenMp, Backend::kCuda}) {

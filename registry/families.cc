@@ -15,7 +15,7 @@ void AppendTable(std::string_view family,
                     variant.backend, variant.origin, std::string(variant.twin),
                     std::string(variant.description),
                     std::string(variant.untwinned), TraitsText(variant.traits),
-                    CanRun(variant)});
+                    LibraryOf(variant), CanRun(variant)});
   }
 }
 

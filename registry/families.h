@@ -30,6 +30,9 @@ struct VariantRow {
   std::string description;
   std::string untwinned;  // why an openmp row has no twin, else ""
   std::string traits;     // the row's axes, "axis=value ..." (TraitsText)
+  // A peer's library as the build found it ("Boost.Graph 1.74.0"), or just
+  // its name where it was not found; "" for the suite's own rows.
+  std::string library;
   Availability availability;
 };
 

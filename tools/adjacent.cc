@@ -291,6 +291,7 @@ int Variants(const std::vector<std::string>& args) {
     std::string runs = row.availability.available ? "yes" : "no";
     std::string description = row.description;
     if (!row.traits.empty()) description += " [axes: " + row.traits + "]";
+    if (!row.library.empty()) description += " [peer: " + row.library + "]";
     if (row.backend == Backend::kSimd) {
       description +=
           " [Highway targets here: best " + simd::BestTargetName() + "]";

@@ -6,6 +6,11 @@ set -euo pipefail
 packages=(cmake ninja-build g++ make git python3 python3-venv
           libhwy-dev librapidcheck-dev libbenchmark-dev libgtest-dev
           libgmock-dev zlib1g-dev)
+# The peers (cmake/AdjacentPeers.cmake): libraries people use instead of
+# the suite, run as rows of the families' tables. A missing one skips its
+# rows, saying so.
+peers=(libboost-graph-dev)
+packages+=("${peers[@]}")
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
 # tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset
 # with clang and libFuzzer (in libclang-rt-dev).

@@ -9,13 +9,16 @@
 
 #include "algorithms/common/backend.h"
 #include "algorithms/common/cuda.h"
+#include "algorithms/common/peers.h"
 
 namespace adj {
 
 // Where an implementation comes from: the published algorithm reproduced
 // with its quirks (faithful), the published algorithm with a quirk repaired
-// (fixed), ours, or a textbook / library baseline to compare with.
-enum class Origin { kFaithful, kFixed, kOurs, kBaseline };
+// (fixed), ours, a textbook baseline to compare with, or a library people
+// use instead of the suite (peer: called as its documentation recommends,
+// its output converted to the family's).
+enum class Origin { kFaithful, kFixed, kOurs, kBaseline, kPeer };
 
 constexpr std::string_view OriginName(Origin origin) {
   switch (origin) {
@@ -27,6 +30,8 @@ constexpr std::string_view OriginName(Origin origin) {
       return "ours";
     case Origin::kBaseline:
       return "baseline";
+    case Origin::kPeer:
+      return "peer";
   }
   return "unknown";
 }
@@ -84,6 +89,10 @@ struct Variant {
   // whose output depends on its threads by it). Null: ThreadsOf's default.
   int (*threads)(std::size_t items) = nullptr;
   Traits traits = {};
+  // A peer row's library (origin kPeer, and only there): what it calls, as
+  // the build found it. A peer not found at build time leaves its row in
+  // the table, unable to run (CanRun says why).
+  const peers::Library& (*peer)() = nullptr;
 };
 
 // The threads `variant` runs `items` items on: its own count where it has
@@ -95,8 +104,23 @@ int ThreadsOf(const Variant<Fn, Traits>& variant, std::size_t items) {
   return variant.backend == Backend::kOpenMp ? omp_get_max_threads() : 1;
 }
 
+// A peer row's library as the build found it ("Boost.Graph 1.74.0"), or
+// its name alone where the build did not find it; "" for the suite's own
+// rows.
+template <typename Fn, typename Traits>
+std::string LibraryOf(const Variant<Fn, Traits>& variant) {
+  if (variant.peer == nullptr) return "";
+  const peers::Library& library = variant.peer();
+  return library.found() ? library.Describe() : std::string(library.name);
+}
+
 template <typename Fn, typename Traits>
 Availability CanRun(const Variant<Fn, Traits>& variant) {
+  if (variant.peer != nullptr && !variant.peer().found()) {
+    return {false, std::string(variant.peer().name) +
+                       " was not found when the suite was built (Debian: " +
+                       std::string(variant.peer().package) + ")"};
+  }
   if (variant.backend != Backend::kCuda) return {true, ""};
   return cuda::Available();
 }

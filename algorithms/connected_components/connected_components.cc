@@ -64,6 +64,28 @@ std::span<const Variant> Variants() {
             "samples, link the remaining edges of every vertex outside it, "
             "compress",
             &AfforestLabels, "union_find", &AfforestLabelsTrusted},
+    Variant{.name = "boost_dfs",
+            .backend = Backend::kSerial,
+            .origin = Origin::kPeer,
+            .description =
+                "Boost.Graph's connected_components (depth-first search) on "
+                "an undirected adjacency_list<vecS, vecS> built from the "
+                "edges, as its documentation shows; Boost's component "
+                "numbers relabelled to each component's smallest vertex",
+            .run = &BoostDfsLabels,
+            .run_trusted = &BoostDfsLabelsTrusted,
+            .peer = &peers::BoostGraph},
+    Variant{.name = "boost_disjoint_sets",
+            .backend = Backend::kSerial,
+            .origin = Origin::kPeer,
+            .description =
+                "Boost's disjoint_sets (union by rank, path compression; "
+                "what Boost.Graph's incremental_components uses): "
+                "union_set per edge, then find_set per vertex relabelled to "
+                "each component's smallest vertex",
+            .run = &BoostDisjointSetsLabels,
+            .run_trusted = &BoostDisjointSetsLabelsTrusted,
+            .peer = &peers::BoostGraph},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_ecl_cc",
             Backend::kCuda,

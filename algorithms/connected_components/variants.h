@@ -25,6 +25,13 @@ LabelFn UnionFindLabelsTrusted;
 LabelFn EclCcLabelsTrusted;
 LabelFn EclCcOpenMpLabelsTrusted;
 LabelFn AfforestLabelsTrusted;
+// Peers (origin kPeer): the library called as its documentation shows
+// (Trusted: that alone; the table's run: Check first); without the library
+// at build time they throw Unavailable.
+LabelFn BoostDfsLabels;
+LabelFn BoostDisjointSetsLabels;
+LabelFn BoostDfsLabelsTrusted;
+LabelFn BoostDisjointSetsLabelsTrusted;
 #if ADJ_HAVE_CUDA
 LabelFn CudaEclCcLabels;
 LabelFn CudaEclCcLabelsTrusted;

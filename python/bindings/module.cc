@@ -39,6 +39,7 @@ nb::list Variants() {
     entry["twin"] = row.twin;
     entry["untwinned"] = row.untwinned;
     entry["axes"] = row.traits;
+    entry["library"] = row.library;
     entry["description"] = row.description;
     entry["runs_here"] = row.availability.available;
     entry["why_not"] = row.availability.reason;

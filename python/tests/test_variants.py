@@ -19,7 +19,10 @@ def test_every_family_lists_its_variants_with_origin_and_whether_they_run():
     rows = adjacent.variants()
     assert FAMILIES <= {row["family"] for row in rows}
     for row in rows:
-        assert row["origin"] in {"faithful", "fixed", "ours", "baseline"}
+        assert row["origin"] in {"faithful", "fixed", "ours", "baseline",
+                                 "peer"}
+        # A peer row, and only a peer row, names the library it calls.
+        assert (row["origin"] == "peer") == (row["library"] != "")
         assert row["backend"] in {"serial", "simd", "openmp", "cuda"}
         assert isinstance(row["runs_here"], bool)
         assert row["runs_here"] or row["why_not"]

@@ -1,0 +1,29 @@
+#pragma once
+
+// The libraries the peer rows call (origin `peer`: what people would use
+// instead of the suite), each as the build found it. A peer row names its
+// library (Variant::peer); where the build did not find it the row stays in
+// the table and cannot run, saying which Debian package brings it
+// (cmake/AdjacentPeers.cmake finds them; tools/install-deps.sh installs
+// the default set).
+
+#include <string>
+#include <string_view>
+
+namespace adj::peers {
+
+struct Library {
+  std::string_view name;     // "Boost.Graph"
+  std::string_view package;  // the Debian package: "libboost-graph-dev"
+  // The version built against ("1.74.0"); empty when not found.
+  std::string_view version;
+  bool found() const { return !version.empty(); }
+  // "Boost.Graph 1.74.0"
+  std::string Describe() const {
+    return std::string(name) + " " + std::string(version);
+  }
+};
+
+const Library& BoostGraph();
+
+}  // namespace adj::peers
