@@ -9,9 +9,11 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <numeric>
@@ -72,18 +74,37 @@ OutsideVerdict Judge(const OutsideCheck& check, const Arrays& inputs,
     scalar.reals = {value};
     with_parameters[name] = scalar;
   }
-  const std::string directory = ::testing::TempDir();
-  const std::string input_path = directory + "/judged_input.npz";
-  const std::string output_path = directory + "/judged_output.npz";
+  // ctest runs tests in parallel processes: each writes files of its own.
+  const std::string stem =
+      ::testing::TempDir() + "/judged_" + std::to_string(::getpid()) + "_";
+  const std::string input_path = stem + "input.npz";
+  const std::string output_path = stem + "output.npz";
   cli::WriteNpz(input_path, with_parameters);
   cli::WriteNpz(output_path, outputs);
+  // The command's own exit status for what escapes it, as `adjacent`'s
+  // main gives it (docs/verification.md's table).
   std::ostringstream quiet;
-  std::streambuf* out = std::cout.rdbuf(quiet.rdbuf());
-  std::streambuf* err = std::cerr.rdbuf(quiet.rdbuf());
-  const int status =
-      cli::CheckCommand({std::string(check.family), input_path, output_path});
-  std::cout.rdbuf(out);
-  std::cerr.rdbuf(err);
+  int status = 0;
+  {
+    struct Redirect {
+      std::ostream& stream;
+      std::streambuf* saved;
+      ~Redirect() { stream.rdbuf(saved); }
+    } out{std::cout, std::cout.rdbuf(quiet.rdbuf())},
+        err{std::cerr, std::cerr.rdbuf(quiet.rdbuf())};
+    try {
+      status = cli::CheckCommand(
+          {std::string(check.family), input_path, output_path});
+    } catch (const ResourceError& error) {
+      quiet << error.what();
+      status = 3;
+    } catch (const std::exception& error) {
+      quiet << error.what();
+      status = 2;
+    }
+  }
+  std::remove(input_path.c_str());
+  std::remove(output_path.c_str());
   const auto disagree = [&](const std::string& verdict) {
     return std::logic_error(std::string(check.family) +
                             ": adjacent check exits " + std::to_string(status) +
@@ -94,6 +115,9 @@ OutsideVerdict Judge(const OutsideCheck& check, const Arrays& inputs,
   try {
     RequireKnownNames(check, inputs, outputs, parameters);
     verdict = check.check(inputs, outputs, parameters);
+  } catch (const ResourceError&) {
+    if (status != 3) throw disagree("refuses it for resources");
+    throw;
   } catch (const CheckInputError&) {
     if (status != 2) throw disagree("refuses the input");
     throw;
