@@ -80,8 +80,7 @@ void BenchCpuVariant(benchmark::State& state, const Variant& variant) {
   }
   SetRates(state, n);
   state.counters["verified"] = 1;
-  const bool threaded = variant.backend == Backend::kOpenMp;
-  bench::DescribeCpuRun(state, threaded ? omp_get_max_threads() : 1,
+  bench::DescribeCpuRun(state, ThreadsOf(variant, n),
                         variant.backend == Backend::kSimd
                             ? "cpu simd:" + simd::BestTargetName()
                             : "cpu");

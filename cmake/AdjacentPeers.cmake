@@ -43,3 +43,10 @@ if(Boost_FOUND)
 endif()
 adj_peer(boost_graph FOUND ${boost_graph_found} TARGETS Boost::headers
          DEPENDENCY Boost 1.74 CONFIG)
+
+# oneTBB (libtbb-dev): tbb::parallel_scan, its concurrent containers, and
+# the backend of libstdc++'s parallel algorithms (std::execution), which
+# the std_par rows need.
+find_package(TBB 2021 CONFIG QUIET)
+adj_peer(onetbb FOUND ${TBB_FOUND} TARGETS TBB::tbb
+         DEPENDENCY TBB 2021 CONFIG)

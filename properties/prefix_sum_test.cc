@@ -10,6 +10,7 @@
 #include <limits>
 #include <ostream>
 #include <string_view>
+#include <string>
 #include <vector>
 
 #include "algorithms/common/cuda.h"
@@ -129,6 +130,16 @@ TEST_P(PrefixSum, LongArraysMatchOracle) {
   omp_set_num_threads(default_threads);
 }
 
+// libstdc++'s exclusive scans with an execution policy (GCC 12; reported
+// upstream at https://github.com/llvm/llvm-project/issues/59810) write
+// zeros when the output is the input, which the standard allows: the
+// std_par row, which calls them as a user would, differs there
+// (docs/prefix_sum.md, Peers). Asserted, so
+// that a fixed library fails here and the exception is removed.
+bool KnownInPlaceDefect(const Variant& variant, Kind kind, std::size_t n) {
+  return variant.name == "std_par" && kind == Kind::kExclusive && n >= 2;
+}
+
 TEST_P(PrefixSum, InPlaceEqualsOutOfPlace) {
   EXPECT_TRUE(rc::check("out == in", [this] {
     const Kind kind = *AnyKind();
@@ -138,8 +149,30 @@ TEST_P(PrefixSum, InPlaceEqualsOutOfPlace) {
     const checks::prefix_sum::Expected expected =
         checks::prefix_sum::ExpectedOf(kind, data);
     const std::uint32_t total = variant().run(kind, data, data);
-    RC_ASSERT(checks::prefix_sum::FirstDifference(expected, data, total) == "");
+    const std::string difference =
+        checks::prefix_sum::FirstDifference(expected, data, total);
+    if (KnownInPlaceDefect(variant(), kind, n)) {
+      RC_ASSERT(difference != "");
+    } else {
+      RC_ASSERT(difference == "");
+    }
   }));
+}
+
+// The defect's minimal case, by hand: {1, 2} scanned in place gives {0, 0},
+// not {0, 1} (and the row's total, the last entry plus the last value, 2,
+// not 3); out of place it is right.
+TEST(PrefixSumPeers, StdParExclusiveInPlaceWritesZeros) {
+  const Variant* std_par = FindVariant(Variants(), "std_par");
+  ASSERT_NE(std_par, nullptr);
+  if (!CanRun(*std_par).available) GTEST_SKIP() << CanRun(*std_par).reason;
+  Words data = {1, 2};
+  EXPECT_EQ(std_par->run(Kind::kExclusive, data, data), 2u);
+  EXPECT_EQ(data, (Words{0, 0}));
+  const Words in = {1, 2};
+  Words out(2);
+  EXPECT_EQ(std_par->run(Kind::kExclusive, in, out), 3u);
+  EXPECT_EQ(out, (Words{0, 1}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, PrefixSum,

@@ -40,6 +40,10 @@ void CheckTable(std::string_view family,
     EXPECT_TRUE(names.insert(variant.name).second) << variant.name << " twice";
     EXPECT_FALSE(variant.description.empty()) << variant.name;
     EXPECT_NE(variant.run, nullptr) << variant.name;
+    // A row on oneTBB's threads says how many (ThreadsOf cannot know).
+    if (variant.backend == Backend::kTbb) {
+      EXPECT_NE(variant.threads, nullptr) << variant.name;
+    }
     // A peer row, and only a peer row, names its library.
     EXPECT_EQ(variant.peer != nullptr, variant.origin == Origin::kPeer)
         << variant.name;
@@ -116,12 +120,13 @@ TEST(VariantTables, OriginAndBackendNamesAreDistinct) {
                                                  "baseline", "peer"}));
   std::set<std::string_view> backends;
   for (const Backend backend :
-       {Backend::kSerial, Backend::kSimd, Backend::kOpenMp, Backend::kCuda}) {
+       {Backend::kSerial, Backend::kSimd, Backend::kOpenMp, Backend::kCuda,
+        Backend::kTbb}) {
     EXPECT_TRUE(backends.insert(BackendName(backend)).second)
         << BackendName(backend);
   }
-  EXPECT_EQ(backends,
-            (std::set<std::string_view>{"serial", "simd", "openmp", "cuda"}));
+  EXPECT_EQ(backends, (std::set<std::string_view>{"serial", "simd", "openmp",
+                                                  "cuda", "tbb"}));
 }
 
 }  // namespace

@@ -7,7 +7,9 @@ namespace adj {
 
 // Where a variant runs. The suite compares variants across backends, so every
 // variant table row names its backend.
-enum class Backend { kSerial, kSimd, kOpenMp, kCuda };
+// kTbb: oneTBB's task scheduler, the threading of the peers built on it
+// (their rows give their thread count: Variant::threads).
+enum class Backend { kSerial, kSimd, kOpenMp, kCuda, kTbb };
 
 constexpr std::string_view BackendName(Backend backend) {
   switch (backend) {
@@ -19,6 +21,8 @@ constexpr std::string_view BackendName(Backend backend) {
       return "openmp";
     case Backend::kCuda:
       return "cuda";
+    case Backend::kTbb:
+      return "tbb";
   }
   return "unknown";
 }

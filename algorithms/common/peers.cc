@@ -6,6 +6,10 @@
 #if ADJ_HAVE_PEER_BOOST_GRAPH
 #include <boost/version.hpp>
 #endif
+#if ADJ_HAVE_PEER_ONETBB
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/version.h>
+#endif
 
 namespace adj::peers {
 const Library& BoostGraph() {
@@ -19,6 +23,49 @@ const Library& BoostGraph() {
   static const Library library{"Boost.Graph", "libboost-graph-dev", ""};
 #endif
   return library;
+}
+
+#if ADJ_HAVE_PEER_ONETBB
+namespace {
+
+std::string TbbVersion() {
+  return std::to_string(TBB_VERSION_MAJOR) + "." +
+         std::to_string(TBB_VERSION_MINOR) + "." +
+         std::to_string(TBB_VERSION_PATCH);
+}
+
+}  // namespace
+#endif
+
+const Library& OneTbb() {
+#if ADJ_HAVE_PEER_ONETBB
+  static const std::string version = TbbVersion();
+  static const Library library{"oneTBB", "libtbb-dev", version};
+#else
+  static const Library library{"oneTBB", "libtbb-dev", ""};
+#endif
+  return library;
+}
+
+const Library& StdParallel() {
+#if ADJ_HAVE_PEER_ONETBB
+  static const std::string version =
+      std::to_string(__GNUC__) + "." + std::to_string(__GNUC_MINOR__) + "." +
+      std::to_string(__GNUC_PATCHLEVEL__) + " over oneTBB " + TbbVersion();
+  static const Library library{"libstdc++ std::execution", "libtbb-dev",
+                               version};
+#else
+  static const Library library{"libstdc++ std::execution", "libtbb-dev", ""};
+#endif
+  return library;
+}
+
+int OneTbbThreads(std::size_t /*items*/) {
+#if ADJ_HAVE_PEER_ONETBB
+  return tbb::info::default_concurrency();
+#else
+  return 1;
+#endif
 }
 
 }  // namespace adj::peers

@@ -7,6 +7,7 @@
 // (cmake/AdjacentPeers.cmake finds them; tools/install-deps.sh installs
 // the default set).
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -25,5 +26,12 @@ struct Library {
 };
 
 const Library& BoostGraph();
+// oneTBB's own algorithms and containers, on its own threads.
+const Library& OneTbb();
+// The C++17 parallel algorithms of libstdc++ (std::execution::par_unseq),
+// which run on oneTBB: found with it.
+const Library& StdParallel();
+// oneTBB's threads: what a peer running on them uses (Variant::threads).
+int OneTbbThreads(std::size_t items);
 
 }  // namespace adj::peers

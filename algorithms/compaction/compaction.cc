@@ -43,6 +43,28 @@ std::span<const Variant> Variants() {
             nullptr,
             {},
             &OutOfPlaceThreads},
+    Variant{.name = "std_par",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description =
+                "std::transform_exclusive_scan of the kept flags into "
+                "positions, then std::for_each over blocks scattering the "
+                "kept values, both std::execution::par_unseq (libstdc++'s "
+                "parallel algorithms on oneTBB's threads); in place, the "
+                "values copied first",
+            .run = &StdParCompact,
+            .threads = &peers::OneTbbThreads,
+            .peer = &peers::StdParallel},
+    Variant{.name = "tbb_parallel_scan",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description =
+                "tbb::parallel_scan over a blocked_range, the running sum "
+                "the kept count: the pre-scan counts, the final scan writes "
+                "the kept values; in place, the values copied first",
+            .run = &TbbParallelScanCompact,
+            .threads = &peers::OneTbbThreads,
+            .peer = &peers::OneTbb},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_cub",
             Backend::kCuda,

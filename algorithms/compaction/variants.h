@@ -27,6 +27,10 @@ std::size_t OpenMpCompactTuned(std::span<const std::uint32_t> values,
 // chunks of 2^17, so that no thread is forked without a chunk. The
 // benchmark reports it.
 int OpenMpCompactThreads(std::size_t n, bool in_place);
+// Peers (origin kPeer): the library called as its documentation shows;
+// without it at build time they throw Unavailable.
+CompactFn StdParCompact;
+CompactFn TbbParallelScanCompact;
 #if ADJ_HAVE_CUDA
 CompactFn CudaCubCompact;
 CompactFn CudaCompact;

@@ -25,6 +25,25 @@ std::span<const Variant> Variants() {
             "blocked two-pass scan (per-thread block sums, scan of the "
             "sums, rescan), cache-sized blocks so memory is read once",
             &OpenMpScan, "serial"},
+    Variant{.name = "std_par",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description = "std::inclusive_scan / std::exclusive_scan with "
+                           "std::execution::par_unseq (libstdc++'s parallel "
+                           "algorithms on oneTBB's threads)",
+            .run = &StdParScan,
+            .threads = &peers::OneTbbThreads,
+            .peer = &peers::StdParallel},
+    Variant{.name = "tbb_parallel_scan",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description =
+                "tbb::parallel_scan over a blocked_range with a pre-scan "
+                "and final-scan body, as oneTBB's documentation shows a "
+                "running sum; default partitioner",
+            .run = &TbbParallelScan,
+            .threads = &peers::OneTbbThreads,
+            .peer = &peers::OneTbb},
 #if ADJ_HAVE_CUDA
     Variant{"cuda",
             Backend::kCuda,

@@ -13,6 +13,10 @@ namespace adj::prefix_sum {
 ScanFn SerialScan;
 ScanFn SimdScan;
 ScanFn OpenMpScan;
+// Peers (origin kPeer): the library called as its documentation shows;
+// without it at build time they throw Unavailable.
+ScanFn StdParScan;
+ScanFn TbbParallelScan;
 #if ADJ_HAVE_CUDA
 ScanFn CudaLookbackScan;
 ScanFn CudaCubScan;
