@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <limits>
 #include <ostream>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/common/cuda.h"
