@@ -50,3 +50,12 @@ adj_peer(boost_graph FOUND ${boost_graph_found} TARGETS Boost::headers
 find_package(TBB 2021 CONFIG QUIET)
 adj_peer(onetbb FOUND ${TBB_FOUND} TARGETS TBB::tbb
          DEPENDENCY TBB 2021 CONFIG)
+
+# Abseil (libabsl-dev): absl::flat_hash_set.
+find_package(absl CONFIG QUIET)
+set(abseil_found FALSE)
+if(absl_FOUND AND TARGET absl::flat_hash_set)
+  set(abseil_found TRUE)
+endif()
+adj_peer(abseil FOUND ${abseil_found} TARGETS absl::flat_hash_set
+         DEPENDENCY absl CONFIG)

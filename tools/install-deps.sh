@@ -9,7 +9,7 @@ packages=(cmake ninja-build g++ make git python3 python3-venv
 # The peers (cmake/AdjacentPeers.cmake): libraries people use instead of
 # the suite, run as rows of the families' tables. A missing one skips its
 # rows, saying so.
-peers=(libboost-graph-dev libtbb-dev)
+peers=(libboost-graph-dev libtbb-dev libabsl-dev)
 packages+=("${peers[@]}")
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
 # tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset

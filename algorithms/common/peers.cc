@@ -6,6 +6,9 @@
 #if ADJ_HAVE_PEER_BOOST_GRAPH
 #include <boost/version.hpp>
 #endif
+#if ADJ_HAVE_PEER_ABSEIL
+#include <absl/base/config.h>
+#endif
 #if ADJ_HAVE_PEER_ONETBB
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/version.h>
@@ -56,6 +59,18 @@ const Library& StdParallel() {
                                version};
 #else
   static const Library library{"libstdc++ std::execution", "libtbb-dev", ""};
+#endif
+  return library;
+}
+
+const Library& Abseil() {
+#if ADJ_HAVE_PEER_ABSEIL
+  static const std::string version =
+      std::to_string(ABSL_LTS_RELEASE_VERSION) + "." +
+      std::to_string(ABSL_LTS_RELEASE_PATCH_LEVEL);
+  static const Library library{"Abseil", "libabsl-dev", version};
+#else
+  static const Library library{"Abseil", "libabsl-dev", ""};
 #endif
   return library;
 }

@@ -31,6 +31,8 @@ const Library& OneTbb();
 // The C++17 parallel algorithms of libstdc++ (std::execution::par_unseq),
 // which run on oneTBB: found with it.
 const Library& StdParallel();
+// Abseil's containers.
+const Library& Abseil();
 // oneTBB's threads: what a peer running on them uses (Variant::threads).
 int OneTbbThreads(std::size_t items);
 

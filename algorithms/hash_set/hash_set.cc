@@ -35,6 +35,25 @@ std::span<const Variant> Variants() {
             {},
             nullptr,
             Traits{/*concurrent=*/true}},
+    Variant{.name = "absl_flat_hash_set",
+            .backend = Backend::kSerial,
+            .origin = Origin::kPeer,
+            .description =
+                "absl::flat_hash_set<uint32_t> (Swiss tables), reserved for "
+                "the capacity up front, behind the same capacity limit",
+            .run = &MakeAbslFlatHashSet,
+            .peer = &peers::Abseil},
+    Variant{.name = "tbb_concurrent_set",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description =
+                "tbb::concurrent_unordered_set<uint32_t> (split-ordered "
+                "lists), a capacity reservation counter before each new "
+                "key; bulk operations by tbb::parallel_for",
+            .run = &MakeTbbConcurrentSet,
+            .threads = &peers::OneTbbThreads,
+            .traits = Traits{/*concurrent=*/true},
+            .peer = &peers::OneTbb},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_lock_free", Backend::kCuda, Origin::kOurs,
             "lock_free on the GPU: one thread per key, atomicCAS claims a "

@@ -15,6 +15,10 @@ MakeFn MakeOpenAddressing;
 MakeFn MakeLockFree;
 // lock_free with its bulk thread count fixed (tests; 0: omp_get_max_threads).
 std::unique_ptr<Set> MakeLockFreeWithThreads(std::size_t capacity, int threads);
+// Peers (origin kPeer): the library's set behind the family's contract;
+// without it at build time they throw Unavailable.
+MakeFn MakeAbslFlatHashSet;
+MakeFn MakeTbbConcurrentSet;
 #if ADJ_HAVE_CUDA
 MakeFn MakeCudaLockFree;
 #endif
