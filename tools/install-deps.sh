@@ -7,10 +7,10 @@ packages=(cmake ninja-build g++ make git python3 python3-venv
           libhwy-dev librapidcheck-dev libbenchmark-dev libgtest-dev
           libgmock-dev zlib1g-dev)
 # The peers (cmake/AdjacentPeers.cmake): libraries people use instead of
-# the suite, run as rows of the families' tables. A missing one skips its
-# rows, saying so.
+# the suite, run as rows of the families' tables. Installed like the rest
+# where we can; one that cannot be installed is not fatal: its rows skip,
+# saying which package brings it.
 peers=(libboost-graph-dev libtbb-dev libabsl-dev)
-packages+=("${peers[@]}")
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
 # tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset
 # with clang and libFuzzer (in libclang-rt-dev).
@@ -35,6 +35,23 @@ for package in "${packages[@]}"; do
   esac
   installed "$package" || missing+=("$package")
 done
+
+missing_peers=()
+for package in "${peers[@]}"; do
+  installed "$package" || missing_peers+=("$package")
+done
+if [ ${#missing_peers[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && has_command apt-get; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${missing_peers[@]}" >/dev/null 2>&1 ||
+      { apt-get update -qq >/dev/null 2>&1 &&
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+          --no-install-recommends "${missing_peers[@]}" >/dev/null 2>&1; } ||
+      echo "adjacent: could not install the peers ${missing_peers[*]}: their rows will skip" >&2
+  else
+    echo "adjacent: peers missing (their rows will skip): ${missing_peers[*]}; as root: apt-get install -y ${missing_peers[*]}" >&2
+  fi
+fi
 
 # Optional: Debian's chromium for the report page's test, slurm-wlm and
 # munge for the local Slurm test (both skip, saying so, without them).
