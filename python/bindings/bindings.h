@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
@@ -40,6 +41,29 @@ nb::ndarray<nb::numpy, const T, nb::ndim<1>> ToNumpy(std::vector<T>&& values) {
   return nb::ndarray<nb::numpy, const T, nb::ndim<1>>(owned->data(),
                                                       {owned->size()}, owner);
 }
+
+// An output of `size` T's that a kernel writes whole (a scan, a
+// compaction's kept prefix), left uninitialised: a zero-filled vector would
+// cost a pass over memory the kernel then overwrites (and would place its
+// pages from one thread). Handed to NumPy without a copy; `used` entries
+// of it are the array (the rest stays allocated until NumPy frees it).
+template <typename T>
+class OutputArray {
+ public:
+  explicit OutputArray(std::size_t size)
+      : data_(std::make_unique_for_overwrite<T[]>(size)), size_(size) {}
+  std::span<T> span() { return {data_.get(), size_}; }
+  nb::ndarray<nb::numpy, const T, nb::ndim<1>> ToNumpy(std::size_t used) && {
+    T* owned = data_.release();
+    nb::capsule owner(owned,
+                      [](void* p) noexcept { delete[] static_cast<T*>(p); });
+    return nb::ndarray<nb::numpy, const T, nb::ndim<1>>(owned, {used}, owner);
+  }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  std::size_t size_;
+};
 
 // An (n, N) NumPy array over `rows`, which it takes over (no copy);
 // read-only unless kWritable.

@@ -23,14 +23,13 @@ nb::ndarray<nb::numpy, const std::uint32_t, nb::ndim<1>> Compact(
       ToIntegers<std::uint32_t>(values_object, "compaction.compact", "values");
   const FlagArray remove =
       ToFlags(remove_object, "compaction.compact", "remove");
-  std::vector<std::uint32_t> out(values.values.size());
+  OutputArray<std::uint32_t> out(values.values.size());
   std::size_t kept = 0;
   {
     nb::gil_scoped_release release;
-    kept = variant.run(values.values, remove.values, out);
+    kept = variant.run(values.values, remove.values, out.span());
   }
-  out.resize(kept);
-  return ToNumpy(std::move(out));
+  return std::move(out).ToNumpy(kept);
 }
 
 }  // namespace

@@ -19,15 +19,15 @@ nb::tuple Scan(nb::handle values_object, bool inclusive,
       PickVariant(prefix_sum::Variants(), "prefix_sum", variant_name);
   const IntegerArray<std::uint32_t> values =
       ToIntegers<std::uint32_t>(values_object, "prefix_sum.scan", "values");
-  std::vector<std::uint32_t> out(values.values.size());
+  OutputArray<std::uint32_t> out(values.values.size());
   std::uint32_t total = 0;
   {
     nb::gil_scoped_release release;
     total = variant.run(
         inclusive ? prefix_sum::Kind::kInclusive : prefix_sum::Kind::kExclusive,
-        values.values, out);
+        values.values, out.span());
   }
-  return nb::make_tuple(ToNumpy(std::move(out)), total);
+  return nb::make_tuple(std::move(out).ToNumpy(values.values.size()), total);
 }
 
 }  // namespace
