@@ -927,6 +927,62 @@ TEST(OutsideCheck, FractureJudgesEveryRowsFrameAsTheSuiteDoes) {
   EXPECT_GE(judged, 4);
 }
 
+// The two newest checks' bad input: a triplet naming a particle that does
+// not exist, a weight row of the wrong width, a fracture grid past the
+// memory budget (refused before its node flags are allocated), a cluster
+// slot given twice, and a merge target that is no slot.
+TEST(OutsideCheck, CollideAndFractureInputIsRefusedByName) {
+  const OutsideCheck& collide = *FindOutsideCheck("triplet_collide");
+  const Arrays particles = {
+      {"particles", RealArray({3, 4}, {0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1})}};
+  Arrays inputs = particles;
+  inputs["triplets"] = IntegerArray({1, 4}, {0, 1, 3, 0});
+  try {
+    collide.check(inputs, particles, {});
+    FAIL() << "accepted";
+  } catch (const CheckInputError& error) {
+    EXPECT_STREQ(error.what(),
+                 "triplets: triplet 0 names particle 3, outside [0, 3)");
+  }
+  inputs["triplets"] = IntegerArray({1, 4}, {0, 1, 2, 0});
+  inputs["weights"] = RealArray({1, 2}, {0.5, 0.5});
+  EXPECT_THROW(collide.check(inputs, particles, {}), CheckInputError);
+
+  const OutsideCheck& fracture = *FindOutsideCheck("fracture");
+  const Parameters parameters = {{"damage_distance", 1.5},
+                                 {"max_cluster_size", 8},
+                                 {"min_cluster_size", 2}};
+  Arrays frame = {{"grid", IntegerArray({3}, {2, 1, 1})},
+                  {"coords", IntegerArray({2, 3}, {0, 0, 0, 1, 0, 0})},
+                  {"cluster_offsets", IntegerArray({2}, {0, 2})},
+                  {"cluster_members", IntegerArray({2}, {0, 1})},
+                  {"positions", RealArray({2, 3}, {0, 0, 0, 1, 0, 0})}};
+  Arrays after = {{"intact", IntegerArray({2}, {1, 1})},
+                  {"cluster_offsets", IntegerArray({2}, {0, 2})},
+                  {"cluster_members", IntegerArray({2}, {0, 1})}};
+  EXPECT_EQ(fracture.check(frame, after, parameters).difference, "");
+  Arrays huge = frame;
+  huge["grid"] = IntegerArray({3}, {65535, 65535, 65535});
+  EXPECT_THROW(fracture.check(huge, after, parameters), CheckInputError);
+  huge["grid"] = IntegerArray({3}, {1600, 1600, 1600});  // under 2^32 nodes
+  const std::uint64_t budget = memory::Budget();
+  memory::SetBudget(std::uint64_t{1} << 30);
+  EXPECT_THROW(fracture.check(huge, after, parameters), ResourceError);
+  memory::SetBudget(budget);
+  Arrays twice = frame;
+  twice["cluster_offsets"] = IntegerArray({3}, {0, 1, 2});
+  twice["cluster_slots"] = IntegerArray({2}, {0, 0});
+  try {
+    fracture.check(twice, after, parameters);
+    FAIL() << "accepted";
+  } catch (const CheckInputError& error) {
+    EXPECT_STREQ(error.what(), "cluster_slots: slot 0 is given twice");
+  }
+  Arrays no_slot = after;
+  no_slot["merges"] = IntegerArray({1}, {5});
+  EXPECT_THROW(fracture.check(frame, no_slot, parameters), CheckInputError);
+}
+
 // A deflated member claiming gigabytes from a few hundred bytes (the fuzz
 // target's find) is refused before its claimed size is allocated.
 TEST(ArrayFiles, ADeflatedMemberClaimingMoreThanDeflateGivesIsRefused) {
