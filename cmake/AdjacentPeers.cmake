@@ -6,18 +6,31 @@
 # stay in the table and say why they cannot run (algorithms/common/peers.h).
 # tools/install-deps.sh installs the default set.
 
-# adj_peer(<id> FOUND <bool> [TARGETS <targets>...] [DEPENDENCY <args>...])
-# DEPENDENCY: the find_dependency() arguments that find TARGETS again in a
-# project using the installed package.
+# adj_peer(<id> FOUND <bool> [VERSION <version>] [TARGETS <targets>...]
+#          [DEPENDENCY <args>...])
+# VERSION: the version the package's CMake files report, for a peer whose
+# headers peers.cc should not include (a large library): peers.cc then
+# gets ADJ_HAVE_PEER_<ID> and ADJ_PEER_<ID>_VERSION alone instead of
+# linking the peer. DEPENDENCY: the find_dependency() arguments that find
+# TARGETS again in a project using the installed package.
 function(adj_peer id)
-  cmake_parse_arguments(ARG "" "FOUND" "TARGETS;DEPENDENCY" ${ARGN})
+  cmake_parse_arguments(ARG "" "FOUND;VERSION" "TARGETS;DEPENDENCY" ${ARGN})
   string(TOUPPER "${id}" upper)
   add_library(adj_peer_${id} INTERFACE)
+  if(ARG_VERSION)
+    set_property(GLOBAL APPEND PROPERTY ADJ_PEERS_BY_VERSION ${id})
+  endif()
   if(ARG_FOUND)
     target_link_libraries(adj_peer_${id} INTERFACE ${ARG_TARGETS})
     target_compile_definitions(adj_peer_${id} INTERFACE
                                ADJ_HAVE_PEER_${upper}=1)
-    message(STATUS "adjacent: peer ${id} found")
+    if(ARG_VERSION)
+      set_property(GLOBAL APPEND PROPERTY ADJ_PEER_VERSION_DEFINITIONS
+                   ADJ_HAVE_PEER_${upper}=1
+                   "ADJ_PEER_${upper}_VERSION=\"${ARG_VERSION}\"")
+    endif()
+    string(STRIP "adjacent: peer ${id} ${ARG_VERSION}" found_message)
+    message(STATUS "${found_message} found")
     if(ARG_DEPENDENCY)
       list(JOIN ARG_DEPENDENCY " " dependency)
       set_property(GLOBAL APPEND_STRING PROPERTY ADJ_PEER_DEPENDENCIES
@@ -26,6 +39,10 @@ function(adj_peer id)
   else()
     target_compile_definitions(adj_peer_${id} INTERFACE
                                ADJ_HAVE_PEER_${upper}=0)
+    if(ARG_VERSION)
+      set_property(GLOBAL APPEND PROPERTY ADJ_PEER_VERSION_DEFINITIONS
+                   ADJ_HAVE_PEER_${upper}=0)
+    endif()
     message(STATUS "adjacent: peer ${id} not found: its rows will skip")
   endif()
   set_property(GLOBAL APPEND PROPERTY ADJ_PEERS ${id})
@@ -59,3 +76,51 @@ if(absl_FOUND AND TARGET absl::flat_hash_set)
 endif()
 adj_peer(abseil FOUND ${abseil_found} TARGETS absl::flat_hash_set
          DEPENDENCY absl CONFIG)
+
+# nanoflann (libnanoflann-dev): header-only k-d tree.
+find_package(nanoflann CONFIG QUIET)
+adj_peer(nanoflann FOUND ${nanoflann_FOUND} VERSION "${nanoflann_VERSION}"
+         TARGETS nanoflann::nanoflann DEPENDENCY nanoflann CONFIG)
+
+# Open3D (libopen3d-dev): its tensor fixed-radius search (a spatial hash on
+# oneTBB's threads) and its geometry::KDTreeFlann.
+find_package(Open3D CONFIG QUIET)
+adj_peer(open3d FOUND ${Open3D_FOUND} VERSION "${Open3D_VERSION}"
+         TARGETS Open3D::Open3D DEPENDENCY Open3D CONFIG)
+
+# CGAL (libcgal-dev): header-only since 5.0; its Kd_tree and Surface_mesh.
+# CGAL's CMake files warn about the build type and rounding unless told
+# that the suite sets its own flags.
+set(CGAL_DO_NOT_WARN_ABOUT_CMAKE_BUILD_TYPE TRUE)
+set(CGAL_DATA_DIR "" CACHE INTERNAL "")
+find_package(CGAL CONFIG QUIET)
+adj_peer(cgal FOUND ${CGAL_FOUND} VERSION "${CGAL_VERSION}"
+         TARGETS CGAL::CGAL DEPENDENCY CGAL CONFIG)
+
+# ColPack (libcolpack-dev): no CMake package; its header and library found
+# directly, its version from the Debian package (its headers carry none).
+find_path(ADJ_COLPACK_INCLUDE ColPack/ColPackHeaders.h)
+find_library(ADJ_COLPACK_LIBRARY ColPack)
+set(colpack_found FALSE)
+set(colpack_version "")
+if(ADJ_COLPACK_INCLUDE AND ADJ_COLPACK_LIBRARY)
+  set(colpack_found TRUE)
+  execute_process(COMMAND dpkg-query -W "-f=\${Version}" libcolpack-dev
+                  OUTPUT_VARIABLE colpack_version ERROR_QUIET
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  string(REGEX REPLACE "-[^-]*$" "" colpack_version "${colpack_version}")
+  if(NOT colpack_version)
+    set(colpack_version "unknown")
+  endif()
+endif()
+# The library by its path (Debian puts the headers on the default path), so
+# that the installed package names nothing this project defines.
+adj_peer(colpack FOUND ${colpack_found} VERSION "${colpack_version}"
+         TARGETS "${ADJ_COLPACK_LIBRARY}")
+
+# VTK (libvtk9-dev): vtkStaticCellLinks and vtkCellLinks, in
+# CommonDataModel; its SMP tools on the backend VTK was built to default to.
+find_package(VTK 9 CONFIG QUIET COMPONENTS CommonCore CommonDataModel)
+adj_peer(vtk FOUND ${VTK_FOUND} VERSION "${VTK_VERSION}"
+         TARGETS VTK::CommonCore VTK::CommonDataModel
+         DEPENDENCY VTK 9 CONFIG COMPONENTS CommonCore CommonDataModel)

@@ -10,7 +10,8 @@ packages=(cmake ninja-build g++ make git python3 python3-venv
 # the suite, run as rows of the families' tables. Installed like the rest
 # where we can; one that cannot be installed is not fatal: its rows skip,
 # saying which package brings it.
-peers=(libboost-graph-dev libtbb-dev libabsl-dev)
+peers=(libboost-graph-dev libtbb-dev libabsl-dev libnanoflann-dev libcgal-dev
+       libopen3d-dev libvtk9-dev libcolpack-dev)
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
 # tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset
 # with clang and libFuzzer (in libclang-rt-dev).

@@ -75,6 +75,61 @@ const Library& Abseil() {
   return library;
 }
 
+// The peers peers.cc does not include: their CMake files' versions
+// (cmake/AdjacentPeers.cmake's VERSION).
+#if ADJ_HAVE_PEER_NANOFLANN
+#define ADJ_NANOFLANN_VERSION ADJ_PEER_NANOFLANN_VERSION
+#else
+#define ADJ_NANOFLANN_VERSION ""
+#endif
+#if ADJ_HAVE_PEER_OPEN3D
+#define ADJ_OPEN3D_VERSION ADJ_PEER_OPEN3D_VERSION
+#else
+#define ADJ_OPEN3D_VERSION ""
+#endif
+#if ADJ_HAVE_PEER_CGAL
+#define ADJ_CGAL_VERSION ADJ_PEER_CGAL_VERSION
+#else
+#define ADJ_CGAL_VERSION ""
+#endif
+#if ADJ_HAVE_PEER_VTK
+#define ADJ_VTK_VERSION ADJ_PEER_VTK_VERSION
+#else
+#define ADJ_VTK_VERSION ""
+#endif
+#if ADJ_HAVE_PEER_COLPACK
+#define ADJ_COLPACK_VERSION ADJ_PEER_COLPACK_VERSION
+#else
+#define ADJ_COLPACK_VERSION ""
+#endif
+
+const Library& Nanoflann() {
+  static const Library library{"nanoflann", "libnanoflann-dev",
+                               ADJ_NANOFLANN_VERSION};
+  return library;
+}
+
+const Library& Open3d() {
+  static const Library library{"Open3D", "libopen3d-dev", ADJ_OPEN3D_VERSION};
+  return library;
+}
+
+const Library& Cgal() {
+  static const Library library{"CGAL", "libcgal-dev", ADJ_CGAL_VERSION};
+  return library;
+}
+
+const Library& Vtk() {
+  static const Library library{"VTK", "libvtk9-dev", ADJ_VTK_VERSION};
+  return library;
+}
+
+const Library& ColPack() {
+  static const Library library{"ColPack", "libcolpack-dev",
+                               ADJ_COLPACK_VERSION};
+  return library;
+}
+
 int OneTbbThreads(std::size_t /*items*/) {
 #if ADJ_HAVE_PEER_ONETBB
   return tbb::info::default_concurrency();

@@ -33,6 +33,16 @@ const Library& OneTbb();
 const Library& StdParallel();
 // Abseil's containers.
 const Library& Abseil();
+// nanoflann's k-d tree.
+const Library& Nanoflann();
+// Open3D: its tensor nearest-neighbour search and geometry::KDTreeFlann.
+const Library& Open3d();
+// CGAL's spatial searching and Surface_mesh.
+const Library& Cgal();
+// VTK's cell links.
+const Library& Vtk();
+// ColPack's graph colourings.
+const Library& ColPack();
 // oneTBB's threads: what a peer running on them uses (Variant::threads).
 int OneTbbThreads(std::size_t items);
 

@@ -14,6 +14,15 @@ std::string TraitsText(const Traits& traits) {
   return traits.hashed ? "cells=hashed" : "";
 }
 
+namespace {
+
+constexpr std::string_view kPeerUntwinned =
+    "a peer threaded as a user would: the library has no single-threaded "
+    "row of its own; its lists are the oracle's whatever the thread count";
+
+}  // namespace
+
+// Long: the variant table, one row per variant.
 std::span<const Variant> Variants() {
   static constexpr std::array kVariants = {
     Variant{"muller",
@@ -79,6 +88,46 @@ std::span<const Variant> Variants() {
             "the thread count",
             &CellOrderSimdOpenMp, "cell_order_simd",
             &CellOrderSimdOpenMpTrusted},
+    Variant{.name = "nanoflann_kd_tree",
+            .backend = Backend::kOpenMp,
+            .origin = Origin::kPeer,
+            .description =
+                "nanoflann's KDTreeSingleIndexAdaptor (leaf size 10, its "
+                "default) over the positions read as doubles; radiusSearch "
+                "per particle with the double just above max_dist^2 (it "
+                "keeps distances strictly below), queries on OpenMP "
+                "threads; full lists, rows sorted",
+            .run = &NanoflannKdTree,
+            .run_trusted = &NanoflannKdTreeTrusted,
+            .untwinned = kPeerUntwinned,
+            .peer = &peers::Nanoflann},
+    Variant{.name = "open3d_fixed_radius",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description =
+                "Open3D's core::nns::NearestNeighborSearch on a Float64 "
+                "tensor: FixedRadiusIndex and FixedRadiusSearch of the same "
+                "points (on the CPU its nanoflann index, queries on oneTBB's "
+                "threads; it keeps distances strictly below the radius, so "
+                "the radius asked is the first double above max_dist and "
+                "the entries beyond max_dist are dropped by the distances "
+                "it returns); self dropped, rows sorted; full lists",
+            .run = &Open3dFixedRadius,
+            .run_trusted = &Open3dFixedRadiusTrusted,
+            .threads = &peers::OneTbbThreads,
+            .peer = &peers::Open3d},
+    Variant{.name = "cgal_kd_tree",
+            .backend = Backend::kOpenMp,
+            .origin = Origin::kPeer,
+            .description =
+                "CGAL's Kd_tree of (Point_3, id) in Simple_cartesian<double> "
+                "(default sliding-midpoint splitter, buckets of 10), built "
+                "before the queries; a Fuzzy_sphere search (epsilon 0) per "
+                "particle on OpenMP threads; full lists, rows sorted",
+            .run = &CgalKdTree,
+            .run_trusted = &CgalKdTreeTrusted,
+            .untwinned = kPeerUntwinned,
+            .peer = &peers::Cgal},
 #if ADJ_HAVE_CUDA
     Variant{"cuda",
             Backend::kCuda,

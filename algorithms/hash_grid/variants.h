@@ -110,6 +110,14 @@ QueryAllFn CellSortedSimdTrusted;
 QueryAllFn CellOrderSimdTrusted;
 QueryAllFn CellOrderSimdOpenMpTrusted;
 QueryAllFn CellSortedOpenMpTrusted;
+// Peers (origin kPeer): the library's radius search behind the family's
+// contract; without it at build time they throw Unavailable.
+QueryAllFn NanoflannKdTree;
+QueryAllFn NanoflannKdTreeTrusted;
+QueryAllFn Open3dFixedRadius;
+QueryAllFn Open3dFixedRadiusTrusted;
+QueryAllFn CgalKdTree;
+QueryAllFn CgalKdTreeTrusted;
 #if ADJ_HAVE_CUDA
 QueryAllFn CudaCellOrder;
 QueryAllFn CudaCellOrderTrusted;

@@ -36,6 +36,26 @@ std::span<const Variant> Variants() {
             "the cache, blocks shared among threads; rows in NvCloth's "
             "descending order",
             &PartitionedBuild, "nvcloth"},
+    Variant{.name = "vtk_static_cell_links",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description =
+                "VTK's vtkStaticCellLinks on a vtkUnstructuredGrid of "
+                "VTK_TRIANGLE cells: BuildLinks threaded by vtkSMPTools "
+                "(oneTBB), rows read by GetNcells/GetCells and sorted "
+                "ascending",
+            .run = &VtkStaticCellLinksBuild,
+            .threads = &peers::OneTbbThreads,
+            .peer = &peers::Vtk},
+    Variant{.name = "vtk_cell_links",
+            .backend = Backend::kSerial,
+            .origin = Origin::kPeer,
+            .description =
+                "VTK's classic vtkCellLinks on a vtkUnstructuredGrid of "
+                "VTK_TRIANGLE cells: BuildLinks (serial, rows ascending), "
+                "rows read by GetNcells/GetCells",
+            .run = &VtkCellLinksBuild,
+            .peer = &peers::Vtk},
 #if ADJ_HAVE_CUDA
     Variant{"cuda", Backend::kCuda, Origin::kOurs,
             "atomic counts, CUB scan, atomic fill, then CUB segmented sort "

@@ -6,6 +6,7 @@
 // Variants()).
 
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triangle_adjacency/vtk_bridge.h"
 
 namespace adj::triangle_adjacency {
 
@@ -53,6 +54,14 @@ struct OpenMpTuning {
 void OpenMpBuildTuned(std::span<const Triangle> triangles,
                       std::size_t particle_count, Adjacency& out,
                       const OpenMpTuning& tuning);
+// Peers (origin kPeer): the library's links behind the family's contract;
+// without it at build time they throw Unavailable.
+BuildFn VtkStaticCellLinksBuild;
+BuildFn VtkCellLinksBuild;
+// Both VTK rows: Check, then VTK's links of kind `links` read into out
+// (vtk_rows.cc); out.threads is the caller's.
+void BuildByVtk(vtk_bridge::Links links, std::span<const Triangle> triangles,
+                std::size_t particle_count, Adjacency& out);
 #if ADJ_HAVE_CUDA
 BuildFn CudaBuild;
 #endif

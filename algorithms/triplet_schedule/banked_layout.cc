@@ -213,6 +213,10 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   if (input.empty()) return;
   const triangle_adjacency::Adjacency adjacency =
       TripletAdjacency(input, particle_count);
+  if (options.colour) {
+    LayOutSets(input, options.colour(adjacency), builder, threads, out);
+    return;
+  }
   // Greedy in input order first, where its masks allow, kept where it
   // takes at most maxAdj + 1 colours: a mesh in generator order often
   // does, and its sets then replay no more than breadth-first ones (the
@@ -299,6 +303,20 @@ void BfsBankedSchedule(std::span<const Triplet> input,
     SpreadBanks(input, adjacency, particle_count, colouring.colour,
                 colouring.colours, options.spread_passes);
   }
+  if (laid_out) {
+    const std::vector<std::uint32_t> members =
+        GroupByColour(colouring, out.set_sizes);
+    out.triplets.resize(members.size());
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      out.triplets[i] = input[members[i]];
+    }
+    return;
+  }
+  LayOutSets(input, colouring, builder, threads, out);
+}
+
+void LayOutSets(std::span<const Triplet> input, const Colouring& colouring,
+                SetBuilder* builder, int threads, Schedule& out) {
   const std::vector<std::uint32_t> members =
       GroupByColour(colouring, out.set_sizes);
 
@@ -306,10 +324,6 @@ void BfsBankedSchedule(std::span<const Triplet> input,
   std::vector<Triplet> by_set(members.size());
   for (std::size_t i = 0; i < members.size(); ++i) {
     by_set[i] = input[members[i]];
-  }
-  if (laid_out) {
-    out.triplets = std::move(by_set);
-    return;
   }
   out.triplets.resize(members.size());
   std::vector<std::size_t> starts(out.set_sizes.size() + 1, 0);

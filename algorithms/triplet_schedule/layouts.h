@@ -4,8 +4,11 @@
 // schedulers are recipes of, each in its own file.
 
 #include <cstddef>
+#include <functional>
 #include <span>
 
+#include "algorithms/triangle_adjacency/triangle_adjacency.h"
+#include "algorithms/triplet_schedule/colouring.h"
 #include "algorithms/triplet_schedule/triplet_schedule.h"
 
 namespace adj::triplet_schedule {
@@ -29,15 +32,25 @@ using SetBuilder = bool(std::span<const Triplet> set, Triplet* out);
 // crowds the banks, WarpModelColouring's sets as its model laid them out,
 // on one thread); the sets laid out on `threads` OpenMP threads (the
 // colouring on one), the schedule the same on every count.
+// With `colour`, the sets are its colours as given (a peer's colouring,
+// peer_schedules.cc): none of the steps that choose or repair a colouring
+// runs, only the layout.
 struct BfsOptions {
   SetBuilder* builder = nullptr;
   int threads = 1;
   int spread_passes = 0;
+  std::function<Colouring(const triangle_adjacency::Adjacency&)> colour;
 };
 // The bfs_* schedulers' colouring and layout (banked_layout.cc).
 void BfsBankedSchedule(std::span<const Triplet> input,
                        std::size_t particle_count, unsigned width,
                        Schedule& out, const BfsOptions& options);
+// BfsBankedSchedule's last step: each colour of `colouring` one set, in
+// colour order (out.set_sizes), each set offered to `builder` (may be null)
+// and otherwise laid out by bfs_banked_warp's layout, on `threads` OpenMP
+// threads (out.threads: the team's size).
+void LayOutSets(std::span<const Triplet> input, const Colouring& colouring,
+                SetBuilder* builder, int threads, Schedule& out);
 // Below this many triplets the *_warp_openmp schedulers lay their sets out
 // on one thread: the team's start costs more than it saves
 // (docs/triplet_schedule.md#threads).
@@ -76,7 +89,8 @@ void Recipe(std::span<const Triplet> input, std::size_t particle_count,
         input, particle_count, width, out,
         {.builder = builder,
          .threads = kRecipe.threaded ? LayoutThreads(input.size()) : 1,
-         .spread_passes = kRecipe.spread_passes});
+         .spread_passes = kRecipe.spread_passes,
+         .colour = {}});
   } else {
     static_assert(kRecipe.layout == Layout::kPipelines ||
                   kRecipe.layout == Layout::kRoundMatched ||

@@ -5,6 +5,7 @@
 
 #include "algorithms/triplet_schedule/input.h"
 #include "algorithms/triplet_schedule/layouts.h"
+#include "algorithms/triplet_schedule/peer_colourings.h"
 #include "algorithms/triplet_schedule/variants.h"
 
 namespace adj::triplet_schedule {
@@ -37,6 +38,26 @@ std::string TraitsText(const Traits& traits) {
   return text;
 }
 
+// The peer rows' colourings (peer_colourings.h).
+constexpr PeerColouringRecipe kColPackNatural{
+    PeerColouringRecipe::kColPackDistanceOne, ColPackOrdering::kNatural};
+constexpr PeerColouringRecipe kColPackLargestFirst{
+    PeerColouringRecipe::kColPackDistanceOne, ColPackOrdering::kLargestFirst};
+constexpr PeerColouringRecipe kColPackSmallestLast{
+    PeerColouringRecipe::kColPackDistanceOne, ColPackOrdering::kSmallestLast};
+constexpr PeerColouringRecipe kColPackIncidenceDegree{
+    PeerColouringRecipe::kColPackDistanceOne,
+    ColPackOrdering::kIncidenceDegree};
+constexpr PeerColouringRecipe kColPackDynamicLargestFirst{
+    PeerColouringRecipe::kColPackDistanceOne,
+    ColPackOrdering::kDynamicLargestFirst};
+constexpr PeerColouringRecipe kColPackPd2SmallestLast{
+    PeerColouringRecipe::kColPackPartialDistanceTwo,
+    ColPackOrdering::kSmallestLast};
+constexpr PeerColouringRecipe kBoostSequential{
+    PeerColouringRecipe::kBoostSequential};
+
+// Long: the variant table, one row per variant.
 std::span<const Variant> SimdSchedulers() {
   static constexpr std::array kVariants = {
       Variant{"nvcloth_simd",
@@ -69,6 +90,89 @@ std::span<const Variant> SimdSchedulers() {
               &StampedSimd,
               {},
               &StampedSimdTrusted},
+      Variant{.name = "colpack_natural_simd",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in natural (input) order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, padded to whole batches "
+                  "as the suite pads; 32-bit output",
+              .run = &PeerSimd<kColPackNatural>,
+              .run_trusted = &PeerSimdTrusted<kColPackNatural>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_largest_first_simd",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in largest-first order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, padded to whole batches "
+                  "as the suite pads; 32-bit output",
+              .run = &PeerSimd<kColPackLargestFirst>,
+              .run_trusted = &PeerSimdTrusted<kColPackLargestFirst>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_smallest_last_simd",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in smallest-last order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, padded to whole batches "
+                  "as the suite pads; 32-bit output",
+              .run = &PeerSimd<kColPackSmallestLast>,
+              .run_trusted = &PeerSimdTrusted<kColPackSmallestLast>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_incidence_degree_simd",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in incidence-degree order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, padded to whole batches "
+                  "as the suite pads; 32-bit output",
+              .run = &PeerSimd<kColPackIncidenceDegree>,
+              .run_trusted = &PeerSimdTrusted<kColPackIncidenceDegree>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_dynamic_largest_first_simd",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in dynamic largest-first order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, padded to whole batches "
+                  "as the suite pads; 32-bit output",
+              .run = &PeerSimd<kColPackDynamicLargestFirst>,
+              .run_trusted = &PeerSimdTrusted<kColPackDynamicLargestFirst>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_pd2_smallest_last_simd",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's partial distance-2 colouring of the columns "
+                  "(triplets) of the particle x triplet pattern in "
+                  "smallest-last order: the same conflicts without the "
+                  "conflict graph; each colour one set, padded to whole "
+                  "batches as the suite pads; 32-bit output",
+              .run = &PeerSimd<kColPackPd2SmallestLast>,
+              .run_trusted = &PeerSimdTrusted<kColPackPd2SmallestLast>,
+              .peer = &peers::ColPack},
+      Variant{.name = "boost_sequential_simd",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "Boost.Graph's sequential_vertex_coloring of the conflict "
+                  "graph as an undirected adjacency_list, in vertex (input) "
+                  "order; each colour one set, padded to whole batches as the "
+                  "suite pads; 32-bit output",
+              .run = &PeerSimd<kBoostSequential>,
+              .run_trusted = &PeerSimdTrusted<kBoostSequential>,
+              .peer = &peers::BoostGraph},
   };
   return kVariants;
 }
@@ -220,6 +324,82 @@ std::span<const Variant> WarpSchedulers() {
               {},
               nullptr,
               kTransversal},
+      Variant{.name = "colpack_natural_warp",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in natural (input) order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, laid into warps by "
+                  "bfs_banked_warp's layout",
+              .run = &PeerWarp<kColPackNatural>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_largest_first_warp",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in largest-first order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, laid into warps by "
+                  "bfs_banked_warp's layout",
+              .run = &PeerWarp<kColPackLargestFirst>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_smallest_last_warp",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in smallest-last order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, laid into warps by "
+                  "bfs_banked_warp's layout",
+              .run = &PeerWarp<kColPackSmallestLast>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_incidence_degree_warp",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in incidence-degree order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, laid into warps by "
+                  "bfs_banked_warp's layout",
+              .run = &PeerWarp<kColPackIncidenceDegree>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_dynamic_largest_first_warp",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's greedy distance-1 colouring of the triplets' "
+                  "conflict graph in dynamic largest-first order "
+                  "(GraphColoringInterface on "
+                  "ADOL-C rows); each colour one set, laid into warps by "
+                  "bfs_banked_warp's layout",
+              .run = &PeerWarp<kColPackDynamicLargestFirst>,
+              .peer = &peers::ColPack},
+      Variant{.name = "colpack_pd2_smallest_last_warp",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "ColPack's partial distance-2 colouring of the columns "
+                  "(triplets) of the particle x triplet pattern in "
+                  "smallest-last order: the same conflicts without the "
+                  "conflict graph; each colour one set, laid into warps by "
+                  "bfs_banked_warp's layout",
+              .run = &PeerWarp<kColPackPd2SmallestLast>,
+              .peer = &peers::ColPack},
+      Variant{.name = "boost_sequential_warp",
+              .backend = Backend::kSerial,
+              .origin = Origin::kPeer,
+              .description =
+                  "Boost.Graph's sequential_vertex_coloring of the conflict "
+                  "graph as an undirected adjacency_list, in vertex (input) "
+                  "order; each colour one set, laid into warps by "
+                  "bfs_banked_warp's layout",
+              .run = &PeerWarp<kBoostSequential>,
+              .peer = &peers::BoostGraph},
   };
   return kVariants;
 }
