@@ -86,6 +86,8 @@ figures: build python data-if-possible
 	done
 	$(PYTHON) python/benchmarks/query_all_overhead.py \
 	  --out reports/out/json/python_overhead.json
+	$(PYTHON) python/benchmarks/peers.py \
+	  --out reports/out/json/python_peers.json
 	$(PYTHON) reports/figures.py --json reports/out/json \
 	  --data reports/data --out reports/out
 	@echo "adjacent: the report is reports/out/index.html (and report.md), its figures beside it in reports/out/"

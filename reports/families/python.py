@@ -2,7 +2,9 @@
 (python/benchmarks/query_all_overhead.py, run by `make figures`): each
 variant's `hash_grid.query_all` through Python against the same variant
 called from C++, repetitions interleaved, with a copy of the points' bytes
-beside them."""
+beside them; and `adjacent` against the SciPy and NumPy calls a Python user
+would make instead (python/benchmarks/peers.py), each verified by
+`adjacent.check` first."""
 
 import statistics
 
@@ -12,6 +14,51 @@ FIGURES = []
 
 
 def tables(run):
+    return overhead_table(run) + peers_table(run)
+
+
+def peers_table(run):
+    """Per family: each caller's median (min - max) over the interleaved
+    repetitions, its verdict against the oracle, and its ratio to the best
+    `adjacent` call."""
+    rows = [r for r in run.rows if r.family == "python_peers"]
+    if not rows:
+        return []
+    lines = ["", "## python: adjacent against SciPy and NumPy", "",
+             "Each call as a Python user makes it (conversion to an array "
+             "included), repetitions interleaved in one run; every output "
+             "checked by `adjacent.check` (the suite's oracle) before "
+             "timing. Ratio: the call's median over the best `adjacent` "
+             "call's median on the same input.", "",
+             "| family | scene | n | call | median ms | min - max ms "
+             "| oracle | ratio to adjacent |",
+             "| --- | --- | ---: | --- | ---: | ---: | --- | ---: |"]
+    by_input = {}
+    for row in rows:
+        key = (row.args.get("family", "?"), row.scene, row.args.get("n", 0))
+        by_input.setdefault(key, []).append(row)
+    for (family, scene, size), group in sorted(by_input.items()):
+        medians = {row.variant: statistics.median(
+            [t / 1e3 for t in row.times] or
+            [real_time_us(row.values) / 1e3]) for row in group}
+        ours = [m for variant, m in medians.items()
+                if variant.startswith("adjacent.")]
+        best_ours = min(ours) if ours else None
+        for row in sorted(group, key=lambda r: medians[r.variant]):
+            times = [t / 1e3 for t in row.times] or [medians[row.variant]]
+            verdict = ("agrees" if row.values.get("verified", 1)
+                       else "**differs**")
+            ratio = (f"{medians[row.variant] / best_ours:.2f}"
+                     if best_ours else "")
+            lines.append(
+                f"| {family} | {scene} | {size} | `{row.variant}` "
+                f"| {medians[row.variant]:.3g} "
+                f"| {min(times):.3g} - {max(times):.3g} | {verdict} "
+                f"| {ratio} |")
+    return lines
+
+
+def overhead_table(run):
     rows = [r for r in run.rows if r.family == "python"]
     if not rows:
         return []
