@@ -874,3 +874,76 @@ def machine_lines(contexts):
             f"{context.get('adj_sweep', '?')}",
         ]
     return lines
+
+
+def origins_of(run, family):
+    """{variant: its table row} over every table of a family."""
+    rows = {}
+    for table in run.tables.get(family, {}).values():
+        rows.update(table.get("variants", {}))
+    return rows
+
+
+def milliseconds(value):
+    """A time in ms for a table: three significant digits, never in
+    exponent form."""
+    return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
+
+
+def peers_table(run, family):
+    """Ours against the peers, per device, scene and size: the best (lowest
+    median time) of the suite's own rows as shipped beside the best peer's,
+    the ratio of their medians, the Mann-Whitney verdict over their
+    repetitions (noise.py), and the peer's verdict against the oracle (each
+    benchmark checks a row before timing it and drops a row that differs,
+    so a peer row in the JSON agreed). Kernel-only rows are left out: a
+    peer is timed as a user calls it."""
+    import noise  # scipy, only where a report draws
+
+    table = origins_of(run, family)
+    peers = {name for name, row in table.items() if row.get("origin") == "peer"}
+    if not peers:
+        return []
+    groups = defaultdict(lambda: {"ours": [], "peer": []})
+    for row in run.rows:
+        if (row.family != family or row.variant not in table
+                or is_limit(row.variant) or is_kernel_only(row)):
+            continue
+        size = ", ".join(f"{k}:{v}" for k, v in sorted(row.args.items())
+                         if k not in BENCHMARK_OPTIONS)
+        side = "peer" if row.variant in peers else "ours"
+        groups[(row.device, row.scene, size)][side].append(row)
+
+    def best(rows):
+        return min(rows, key=lambda r: real_time_us(r.values))
+
+    lines = ["", f"## {family}: ours against the peers", "",
+             "Per scene and size, the fastest of the suite's rows as shipped "
+             "and the fastest peer (a library called as its documentation "
+             "recommends, converted to the family's output), from the same "
+             "run; ratio = our median time / the peer's (below 1: ours is "
+             "faster); the verdict is a two-sided Mann-Whitney test over "
+             "the repetitions (~: within noise). Every row was checked "
+             "against the oracle before it was timed.", "",
+             "| device | scene | size | best of ours | ms | best peer "
+             "| library | ms | ratio | verdict |",
+             "| --- | --- | --- | --- | ---: | --- | --- | ---: | ---: | --- |"]
+    for (device, scene, size), sides in sorted(groups.items()):
+        if not sides["ours"] or not sides["peer"]:
+            continue
+        ours, peer = best(sides["ours"]), best(sides["peer"])
+        ours_ms = real_time_us(ours.values) / 1e3
+        peer_ms = real_time_us(peer.values) / 1e3
+        if len(ours.times) >= 2 and len(peer.times) >= 2:
+            verdict = ("~" if noise.within_noise(ours.times, peer.times)
+                       else ("ours faster" if ours_ms < peer_ms
+                             else "peer faster"))
+        else:
+            verdict = "one repetition"
+        library = table[peer.variant].get("library", "")
+        lines.append(
+            f"| {device} | {scene} | {size} | `{ours.variant}` "
+            f"| {milliseconds(ours_ms)} | `{peer.variant}` | {library} "
+            f"| {milliseconds(peer_ms)} | {ours_ms / peer_ms:.3f} "
+            f"| {verdict} |")
+    return lines

@@ -93,6 +93,7 @@ def main():
             report += module.draw(run, args.out)
         if hasattr(module, "tables"):
             report += module.tables(run)
+        report += engine.peers_table(run, module.__name__.split(".")[-1])
     report += engine.device_resident_table(run)
     report_md = "\n".join(report) + "\n"
     (args.out / "report.md").write_text(report_md)

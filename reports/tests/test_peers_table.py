@@ -1,0 +1,58 @@
+"""The "ours against the peers" table (engine.peers_table): drawn from a
+small synthetic JSON with a variant table naming one peer, the best of
+ours and the best peer chosen per scene and size, their ratio and the
+Mann-Whitney verdict over the repetitions; kernel-only rows and copies
+left out, and no table for a family without peers."""
+
+import json
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+
+TABLE = {"baseline": "serial", "variants": [
+    {"name": "serial", "backend": "serial", "origin": "baseline",
+     "twin": "", "library": ""},
+    {"name": "fast", "backend": "openmp", "origin": "ours", "twin": "",
+     "library": ""},
+    {"name": "lib_peer", "backend": "serial", "origin": "peer", "twin": "",
+     "library": "Lib 1.0"}]}
+
+
+def rows(variant, times_us, suffix=""):
+    name = f"fam/{variant}/uniform/n:1000{suffix}/real_time"
+    return [{"name": name, "run_name": name, "run_type": "iteration",
+             "repetition_index": k, "repetitions": len(times_us),
+             "iterations": 1, "real_time": t, "time_unit": "us"}
+            for k, t in enumerate(times_us)]
+
+
+def run_of(tmp_path, tables):
+    document = {"context": {"cpu_model": "Test CPU",
+                            **{f"adj_table/fam/{name}": json.dumps(table)
+                               for name, table in tables.items()}},
+                "benchmarks": rows("serial", [9000, 9100, 9200, 9300, 9400])
+                + rows("fast", [1000, 1100, 1200, 1300, 1400])
+                + rows("fast", [10, 10, 10, 10, 10], "/trusted:1")
+                + rows("lib_peer", [2000, 2100, 2200, 2300, 2400])
+                + rows("memcpy", [1, 1, 1, 1, 1])}
+    path = tmp_path / "fam.json"
+    path.write_text(json.dumps(document))
+    return engine.load_run([path])
+
+
+def test_best_of_ours_against_the_best_peer(tmp_path):
+    lines = engine.peers_table(run_of(tmp_path, {"variants": TABLE}), "fam")
+    body = [line for line in lines if line.startswith("| CPU")]
+    assert len(body) == 1
+    # The kernel-only row (10 us) is not "ours as shipped".
+    assert "| `fast` | 1.2 | `lib_peer` | Lib 1.0 | 2.2 | 0.545 |" in body[0]
+    assert body[0].endswith("| ours faster |")
+
+
+def test_no_peers_no_table(tmp_path):
+    table = dict(TABLE, variants=TABLE["variants"][:2])
+    assert engine.peers_table(run_of(tmp_path, {"variants": table}),
+                              "fam") == []
