@@ -29,8 +29,10 @@
 //     radius, table 2N.
 // Each row times the variant as shipped, its input check (hash_grid::Check)
 // included; .../n:<N>/trusted:1 times its kernel alone (run_trusted on
-// input checked before timing), on every scene in the full sweep and on the
-// uniform scene in the quick one; hash_grid/check/<scene>/n:<N> times the
+// input checked before timing), and for a peer with a separate index (a
+// k-d tree) .../n:<N>/query:1 its queries alone on the index built before
+// timing, on every scene in the full sweep and on the uniform scene in the
+// quick one; hash_grid/check/<scene>/n:<N> times the
 // check alone on every scene.
 // Each variant is checked once per scene before timing by
 // checks::hash_grid: against the brute-force oracle's rows, every row up to
@@ -181,23 +183,40 @@ double DeviceSeconds(Scene& scene, const Params& params, bool check_repeats) {
 }
 #endif
 
+// What a row times: the variant as shipped (run), its kernel on input
+// checked before timing (run_trusted), or a peer's queries alone on its
+// index built before timing (Traits::build_index).
+enum class Timed { kShipped, kKernel, kQuery };
+
 // Times `variant` on `scene` with `params` (the scene's, or another table
-// size), after checking its output once; sets the rates and counters. With
-// `trusted`, times run_trusted on input checked once before timing (the
-// kernel alone); otherwise run, as shipped. False when the row was skipped.
+// size), after checking its output once; sets the rates and counters.
+// False when the row was skipped.
 bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
-             const Params& params, bool check_repeats, bool trusted = false) {
+             const Params& params, bool check_repeats,
+             Timed timed = Timed::kShipped) {
   const Availability availability = CanRun(variant);
   if (!availability.available) {
     state.SkipWithError(availability.reason.c_str());
     return false;
   }
-  QueryAllFn* const run = trusted ? variant.run_trusted : variant.run;
   Neighbors out;
   double device_seconds = 0;  // per search, CUDA rows only
   try {
-    if (trusted) Check(scene.points, params, /*hashed=*/true);
-    run(scene.points, params, out);
+    std::unique_ptr<PeerIndex> index;
+    if (timed != Timed::kShipped) Check(scene.points, params, /*hashed=*/true);
+    if (timed == Timed::kQuery) {
+      index = variant.traits.build_index(scene.points, params);
+    }
+    const auto run = [&] {
+      if (timed == Timed::kShipped) {
+        variant.run(scene.points, params, out);
+      } else if (timed == Timed::kKernel) {
+        variant.run_trusted(scene.points, params, out);
+      } else {
+        index->QueryAll(out);
+      }
+    };
+    run();
     const std::string difference = checks::hash_grid::FirstDifference(
         scene.points, params, scene.Oracle(), out, check_repeats);
     if (!difference.empty()) {
@@ -206,7 +225,7 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
       return false;
     }
     for (auto _ : state) {
-      run(scene.points, params, out);
+      run();
       benchmark::DoNotOptimize(out.csr.indices.data());
       benchmark::ClobberMemory();
     }
@@ -253,8 +272,8 @@ bool Measure(benchmark::State& state, const Variant& variant, Scene& scene,
 }
 
 void BenchVariant(benchmark::State& state, const Variant& variant, Scene& scene,
-                  bool trusted) {
-  if (Measure(state, variant, scene, scene.params, false, trusted)) {
+                  Timed timed) {
+  if (Measure(state, variant, scene, scene.params, false, timed)) {
     state.SetBytesProcessed(state.iterations() *
                             static_cast<std::int64_t>(BytesOf(scene)));
   }
@@ -480,7 +499,7 @@ void RegisterAll() {
           ("hash_grid/" + std::string(variant.name) + "/" + scene->name)
               .c_str(),
           [&variant, scene](benchmark::State& state) {
-            BenchVariant(state, variant, *scene, false);
+            BenchVariant(state, variant, *scene, Timed::kShipped);
           });
       registered->ArgName("n")->Arg(n);
       Tune(registered);
@@ -489,10 +508,19 @@ void RegisterAll() {
           ("hash_grid/" + std::string(variant.name) + "/" + scene->name)
               .c_str(),
           [&variant, scene](benchmark::State& state) {
-            BenchVariant(state, variant, *scene, true);
+            BenchVariant(state, variant, *scene, Timed::kKernel);
           });
       kernel->ArgNames({"n", "trusted"})->Args({n, 1});
       Tune(kernel);
+      if (variant.traits.build_index == nullptr) continue;
+      auto* query = benchmark::RegisterBenchmark(
+          ("hash_grid/" + std::string(variant.name) + "/" + scene->name)
+              .c_str(),
+          [&variant, scene](benchmark::State& state) {
+            BenchVariant(state, variant, *scene, Timed::kQuery);
+          });
+      query->ArgNames({"n", "query"})->Args({n, 1});
+      Tune(query);
     }
   }
   RegisterDuplicateRows();

@@ -124,3 +124,18 @@ find_package(VTK 9 CONFIG QUIET COMPONENTS CommonCore CommonDataModel)
 adj_peer(vtk FOUND ${VTK_FOUND} VERSION "${VTK_VERSION}"
          TARGETS VTK::CommonCore VTK::CommonDataModel
          DEPENDENCY VTK 9 CONFIG COMPONENTS CommonCore CommonDataModel)
+
+# igraph (libigraph-dev): its C API's connected components. Debian 12's
+# igraph CMake target names libglpk.so and libplfit.so, which
+# libigraph-dev does not bring, so the suite links the shared library by
+# its path (its own dependencies resolve at run time) and takes only the
+# version from the CMake package.
+find_package(igraph 0.10 CONFIG QUIET)
+find_path(ADJ_IGRAPH_INCLUDE igraph/igraph.h)
+find_library(ADJ_IGRAPH_LIBRARY igraph)
+set(igraph_found FALSE)
+if(igraph_FOUND AND ADJ_IGRAPH_INCLUDE AND ADJ_IGRAPH_LIBRARY)
+  set(igraph_found TRUE)
+endif()
+adj_peer(igraph FOUND ${igraph_found} VERSION "${igraph_VERSION}"
+         TARGETS "${ADJ_IGRAPH_LIBRARY}")

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -389,6 +390,32 @@ TEST_P(HashGrid, TrustedKernelMatchesOracleOnCheckedInput) {
     variant().run_trusted(points, params, got);
     RC_ASSERT(Disagreement(points, params, got) == "");
   }));
+}
+
+// A peer with a separate index (Traits::build_index; the benchmark times
+// its queries alone on it): the index, built once, answers every query as
+// the row does, and again on a second pass.
+TEST(HashGridPeers, IndexBuiltOnceAnswersAsTheRow) {
+  const Points points = scenes::UniformCloud(3000, 8.0f, 1);
+  const Params params{1.0f, 1.0f, 6000};
+  int indexed = 0;
+  for (const Variant& variant : Variants()) {
+    if (variant.traits.build_index == nullptr) continue;
+    EXPECT_EQ(variant.origin, Origin::kPeer) << variant.name;
+    ++indexed;
+    if (!CanRun(variant).available) continue;
+    Neighbors shipped;
+    variant.run(points, params, shipped);
+    const std::unique_ptr<PeerIndex> index =
+        variant.traits.build_index(points, params);
+    for (int pass = 0; pass < 2; ++pass) {
+      Neighbors queried;
+      index->QueryAll(queried);
+      EXPECT_EQ(queried.csr, shipped.csr) << variant.name << " pass " << pass;
+      EXPECT_EQ(Disagreement(points, params, queried), "") << variant.name;
+    }
+  }
+  EXPECT_EQ(indexed, 3);  // nanoflann, Open3D, CGAL
 }
 
 TEST_P(HashGrid, OutputBuffersAreReused) {

@@ -183,11 +183,13 @@ BENCHMARK_OPTIONS = ("min_time", "min_warmup_time", "iterations", "repeats")
 
 
 def is_kernel_only(row):
-    """A `trusted:1` row (a variant's kernel on input checked before timing)
-    or a `device:1` row (a CUDA variant's kernels on data already on the
-    device, timed by CUDA events). Figures draw variants as shipped; the
+    """A `trusted:1` row (a variant's kernel on input checked before timing),
+    a `device:1` row (a CUDA variant's kernels on data already on the
+    device, timed by CUDA events) or a `query:1` row (a peer's queries on
+    its index built before timing). Figures draw variants as shipped; the
     check-cost tables and the docs read these."""
-    return bool(row.args.get("trusted") or row.args.get("device"))
+    return bool(row.args.get("trusted") or row.args.get("device")
+                or row.args.get("query"))
 
 
 def shown(figure, run):

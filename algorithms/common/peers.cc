@@ -92,6 +92,11 @@ const Library& Abseil() {
 #else
 #define ADJ_CGAL_VERSION ""
 #endif
+#if ADJ_HAVE_PEER_IGRAPH
+#define ADJ_IGRAPH_VERSION ADJ_PEER_IGRAPH_VERSION
+#else
+#define ADJ_IGRAPH_VERSION ""
+#endif
 #if ADJ_HAVE_PEER_VTK
 #define ADJ_VTK_VERSION ADJ_PEER_VTK_VERSION
 #else
@@ -116,6 +121,11 @@ const Library& Open3d() {
 
 const Library& Cgal() {
   static const Library library{"CGAL", "libcgal-dev", ADJ_CGAL_VERSION};
+  return library;
+}
+
+const Library& Igraph() {
+  static const Library library{"igraph", "libigraph-dev", ADJ_IGRAPH_VERSION};
   return library;
 }
 

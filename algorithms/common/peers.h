@@ -39,6 +39,8 @@ const Library& Nanoflann();
 const Library& Open3d();
 // CGAL's spatial searching and Surface_mesh.
 const Library& Cgal();
+// igraph's C library.
+const Library& Igraph();
 // VTK's cell links.
 const Library& Vtk();
 // ColPack's graph colourings.

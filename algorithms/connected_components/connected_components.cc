@@ -86,6 +86,17 @@ std::span<const Variant> Variants() {
             .run = &BoostDisjointSetsLabels,
             .run_trusted = &BoostDisjointSetsLabelsTrusted,
             .peer = &peers::BoostGraph},
+    Variant{.name = "igraph_components",
+            .backend = Backend::kSerial,
+            .origin = Origin::kPeer,
+            .description =
+                "igraph's igraph_connected_components (IGRAPH_WEAK, a "
+                "breadth-first search) on an undirected igraph_t made by "
+                "igraph_create from the edges; igraph's membership "
+                "relabelled to each component's smallest vertex",
+            .run = &IgraphLabels,
+            .run_trusted = &IgraphLabelsTrusted,
+            .peer = &peers::Igraph},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_ecl_cc",
             Backend::kCuda,

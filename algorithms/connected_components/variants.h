@@ -32,6 +32,8 @@ LabelFn BoostDfsLabels;
 LabelFn BoostDisjointSetsLabels;
 LabelFn BoostDfsLabelsTrusted;
 LabelFn BoostDisjointSetsLabelsTrusted;
+LabelFn IgraphLabels;
+LabelFn IgraphLabelsTrusted;
 #if ADJ_HAVE_CUDA
 LabelFn CudaEclCcLabels;
 LabelFn CudaEclCcLabelsTrusted;

@@ -24,6 +24,7 @@
 #include <tuple>
 #endif
 
+#include <memory>
 #include <vector>
 
 namespace adj::hash_grid {
@@ -45,6 +46,68 @@ struct IdAppender {
 
 }  // namespace
 
+#if ADJ_HAVE_PEER_CGAL
+namespace {
+
+class CgalIndex final : public PeerIndex {
+ public:
+  CgalIndex(const Points& points, const Params& params)
+      : points_(points), radius_(params.max_dist) {
+    std::vector<PointWithId> items;
+    items.reserve(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      items.emplace_back(Point(points.x[i], points.y[i], points.z[i]),
+                         static_cast<std::uint32_t>(i));
+    }
+    tree_.insert(items.begin(), items.end());
+    // Built now, not on the first search: CGAL requires it before
+    // concurrent searches. Kd_tree::build's precondition is a point at
+    // least (it reads the first one unchecked: the fuzzer's UBSan found
+    // it), and an empty tree needs no search.
+    if (!points.empty()) tree_.build();
+  }
+
+  void QueryAll(Neighbors& out) const override {
+    // No points: FullListsFromQueries queries nothing, so the unbuilt
+    // empty tree is never searched.
+    FullListsFromQueries(
+        points_.size(),
+        [&](std::size_t i, std::vector<std::uint32_t>& row) {
+          const Sphere sphere(Point(points_.x[i], points_.y[i], points_.z[i]),
+                              radius_,
+                              /*epsilon=*/0.0);
+          tree_.search(boost::make_function_output_iterator(IdAppender{&row}),
+                       sphere);
+        },
+        out);
+  }
+
+ private:
+  using Point = CGAL::Simple_cartesian<double>::Point_3;
+  using SearchTraits = CGAL::Search_traits_adapter<
+      PointWithId, CGAL::Nth_of_tuple_property_map<0, PointWithId>,
+      CGAL::Search_traits_3<CGAL::Simple_cartesian<double>>>;
+  using Tree = CGAL::Kd_tree<SearchTraits>;
+  using Sphere = CGAL::Fuzzy_sphere<SearchTraits>;
+  const Points& points_;
+  double radius_;
+  Tree tree_;
+};
+
+}  // namespace
+#endif
+
+std::unique_ptr<PeerIndex> BuildCgalIndex(const Points& points,
+                                          const Params& params) {
+#if ADJ_HAVE_PEER_CGAL
+  return std::make_unique<CgalIndex>(points, params);
+#else
+  (void)points;
+  (void)params;
+  throw Unavailable("cgal_kd_tree: CGAL was not found at build time");
+#endif
+}
+
 void CgalKdTree(const Points& points, const Params& params, Neighbors& out) {
   Check(points, params, /*hashed=*/false);
   CgalKdTreeTrusted(points, params, out);
@@ -52,38 +115,7 @@ void CgalKdTree(const Points& points, const Params& params, Neighbors& out) {
 
 void CgalKdTreeTrusted(const Points& points, const Params& params,
                        Neighbors& out) {
-#if ADJ_HAVE_PEER_CGAL
-  using Kernel = CGAL::Simple_cartesian<double>;
-  using Point = Kernel::Point_3;
-  using SearchTraits = CGAL::Search_traits_adapter<
-      PointWithId, CGAL::Nth_of_tuple_property_map<0, PointWithId>,
-      CGAL::Search_traits_3<Kernel>>;
-  using Tree = CGAL::Kd_tree<SearchTraits>;
-  using Sphere = CGAL::Fuzzy_sphere<SearchTraits>;
-  std::vector<PointWithId> items;
-  items.reserve(points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    items.emplace_back(Point(points.x[i], points.y[i], points.z[i]),
-                       static_cast<std::uint32_t>(i));
-  }
-  Tree tree(items.begin(), items.end());
-  tree.build();
-  const double radius = params.max_dist;
-  FullListsFromQueries(
-      points.size(),
-      [&](std::size_t i, std::vector<std::uint32_t>& row) {
-        const Sphere sphere(Point(points.x[i], points.y[i], points.z[i]),
-                            radius, /*epsilon=*/0.0);
-        tree.search(boost::make_function_output_iterator(IdAppender{&row}),
-                    sphere);
-      },
-      out);
-#else
-  (void)points;
-  (void)params;
-  (void)out;
-  throw Unavailable("cgal_kd_tree: CGAL was not found at build time");
-#endif
+  BuildCgalIndex(points, params)->QueryAll(out);
 }
 
 }  // namespace adj::hash_grid

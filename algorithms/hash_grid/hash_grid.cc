@@ -11,7 +11,8 @@
 namespace adj::hash_grid {
 
 std::string TraitsText(const Traits& traits) {
-  return traits.hashed ? "cells=hashed" : "";
+  if (traits.hashed) return "cells=hashed";
+  return traits.build_index != nullptr ? "index=separate" : "";
 }
 
 namespace {
@@ -100,6 +101,7 @@ std::span<const Variant> Variants() {
             .run = &NanoflannKdTree,
             .run_trusted = &NanoflannKdTreeTrusted,
             .untwinned = kPeerUntwinned,
+            .traits = Traits{.build_index = &BuildNanoflannIndex},
             .peer = &peers::Nanoflann},
     Variant{.name = "open3d_fixed_radius",
             .backend = Backend::kTbb,
@@ -115,6 +117,7 @@ std::span<const Variant> Variants() {
             .run = &Open3dFixedRadius,
             .run_trusted = &Open3dFixedRadiusTrusted,
             .threads = &peers::OneTbbThreads,
+            .traits = Traits{.build_index = &BuildOpen3dIndex},
             .peer = &peers::Open3d},
     Variant{.name = "cgal_kd_tree",
             .backend = Backend::kOpenMp,
@@ -127,6 +130,7 @@ std::span<const Variant> Variants() {
             .run = &CgalKdTree,
             .run_trusted = &CgalKdTreeTrusted,
             .untwinned = kPeerUntwinned,
+            .traits = Traits{.build_index = &BuildCgalIndex},
             .peer = &peers::Cgal},
 #if ADJ_HAVE_CUDA
     Variant{"cuda",

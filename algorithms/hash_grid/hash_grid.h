@@ -101,12 +101,28 @@ constexpr std::size_t kMaxParticles = 0x7fffffff;
 
 using QueryAllFn = void(const Points& points, const Params& params,
                         Neighbors& out);
+// A peer whose library builds an index once and then answers queries
+// against it (a k-d tree): the row as shipped is the build and the queries;
+// the benchmark also times the queries alone on an index built before
+// timing (`query:1` rows), as a user who searches one set many times pays.
+class PeerIndex {
+ public:
+  virtual ~PeerIndex() = default;
+  // Every point's full list, rows ascending: the row's output.
+  virtual void QueryAll(Neighbors& out) const = 0;
+};
+// Builds a peer's index on `points` (which must outlive it) for
+// params.max_dist; the points must have passed Check.
+using BuildPeerIndexFn = std::unique_ptr<PeerIndex>(const Points& points,
+                                                    const Params& params);
 // Whether a row keys cells by Müller's hash into table_size buckets
-// (muller: Check asks for a table size) rather than exactly.
+// (muller: Check asks for a table size) rather than exactly; and for a peer
+// with a separate build and query, how to build its index (else null).
 struct Traits {
   bool hashed = false;
+  BuildPeerIndexFn* build_index = nullptr;
 };
-// "cells=hashed" or "".
+// "cells=hashed", "index=separate" or "".
 std::string TraitsText(const Traits& traits);
 using Variant = adj::Variant<QueryAllFn, Traits>;
 

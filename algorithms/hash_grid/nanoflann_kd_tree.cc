@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -44,6 +45,59 @@ constexpr std::size_t kLeafMaxSize = 10;
 
 }  // namespace
 
+#if ADJ_HAVE_PEER_NANOFLANN
+namespace {
+
+class NanoflannIndex final : public PeerIndex {
+ public:
+  NanoflannIndex(const Points& points, const Params& params)
+      : cloud_{points},
+        tree_(3, cloud_,
+              nanoflann::KDTreeSingleIndexAdaptorParams(kLeafMaxSize)),
+        radius_squared_(
+            std::nextafter(double{params.max_dist} * double{params.max_dist},
+                           std::numeric_limits<double>::infinity())) {}
+
+  void QueryAll(Neighbors& out) const override {
+    nanoflann::SearchParams search;
+    search.sorted = false;  // the rows are sorted by id afterwards
+    const Points& points = cloud_.points;
+    FullListsFromQueries(
+        points.size(),
+        [&](std::size_t i, std::vector<std::uint32_t>& row) {
+          thread_local std::vector<std::pair<std::uint32_t, double>> found;
+          const double query[3] = {points.x[i], points.y[i], points.z[i]};
+          tree_.radiusSearch(query, radius_squared_, found, search);
+          for (const auto& entry : found) row.push_back(entry.first);
+        },
+        out);
+  }
+
+ private:
+  using Tree = nanoflann::KDTreeSingleIndexAdaptor<
+      nanoflann::L2_Simple_Adaptor<double, FloatPointsAsDoubles>,
+      FloatPointsAsDoubles, 3, std::uint32_t>;
+  FloatPointsAsDoubles cloud_;
+  Tree tree_;
+  // nanoflann keeps distances strictly below the radius it is given: the
+  // double just above max_dist^2 keeps exactly the contract's <=.
+  double radius_squared_;
+};
+
+}  // namespace
+#endif
+
+std::unique_ptr<PeerIndex> BuildNanoflannIndex(const Points& points,
+                                               const Params& params) {
+#if ADJ_HAVE_PEER_NANOFLANN
+  return std::make_unique<NanoflannIndex>(points, params);
+#else
+  (void)points;
+  (void)params;
+  throw Unavailable("nanoflann_kd_tree: nanoflann was not found at build time");
+#endif
+}
+
 void NanoflannKdTree(const Points& points, const Params& params,
                      Neighbors& out) {
   Check(points, params, /*hashed=*/false);
@@ -52,33 +106,7 @@ void NanoflannKdTree(const Points& points, const Params& params,
 
 void NanoflannKdTreeTrusted(const Points& points, const Params& params,
                             Neighbors& out) {
-#if ADJ_HAVE_PEER_NANOFLANN
-  using Tree = nanoflann::KDTreeSingleIndexAdaptor<
-      nanoflann::L2_Simple_Adaptor<double, FloatPointsAsDoubles>,
-      FloatPointsAsDoubles, 3, std::uint32_t>;
-  const FloatPointsAsDoubles cloud{points};
-  const Tree tree(3, cloud,
-                  nanoflann::KDTreeSingleIndexAdaptorParams(kLeafMaxSize));
-  const double max_dist = params.max_dist;
-  const double radius_squared = std::nextafter(
-      max_dist * max_dist, std::numeric_limits<double>::infinity());
-  nanoflann::SearchParams search;
-  search.sorted = false;  // the rows are sorted by id afterwards
-  FullListsFromQueries(
-      points.size(),
-      [&](std::size_t i, std::vector<std::uint32_t>& row) {
-        thread_local std::vector<std::pair<std::uint32_t, double>> found;
-        const double query[3] = {points.x[i], points.y[i], points.z[i]};
-        tree.radiusSearch(query, radius_squared, found, search);
-        for (const auto& entry : found) row.push_back(entry.first);
-      },
-      out);
-#else
-  (void)points;
-  (void)params;
-  (void)out;
-  throw Unavailable("nanoflann_kd_tree: nanoflann was not found at build time");
-#endif
+  BuildNanoflannIndex(points, params)->QueryAll(out);
 }
 
 }  // namespace adj::hash_grid

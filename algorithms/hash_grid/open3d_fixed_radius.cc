@@ -24,23 +24,67 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "algorithms/common/memory_budget.h"
 
 namespace adj::hash_grid {
 
-void Open3dFixedRadius(const Points& points, const Params& params,
-                       Neighbors& out) {
-  Check(points, params, /*hashed=*/false);
-  Open3dFixedRadiusTrusted(points, params, out);
+#if ADJ_HAVE_PEER_OPEN3D
+namespace {
+
+namespace core = open3d::core;
+
+// The positions as the {N, 3} Float64 tensor Open3D searches.
+core::Tensor PositionsTensor(const Points& points) {
+  const std::size_t n = points.size();
+  std::vector<double> coordinates(3 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    coordinates[3 * i] = points.x[i];
+    coordinates[3 * i + 1] = points.y[i];
+    coordinates[3 * i + 2] = points.z[i];
+  }
+  return core::Tensor(std::move(coordinates),
+                      {static_cast<std::int64_t>(n), 3});
 }
 
-void Open3dFixedRadiusTrusted(const Points& points, const Params& params,
-                              Neighbors& out) {
-#if ADJ_HAVE_PEER_OPEN3D
-  namespace core = open3d::core;
-  const std::size_t n = points.size();
+// The first double radius whose square exceeds max_dist^2: Open3D's CPU
+// search keeps squared distances strictly below radius^2.
+double RadiusAbove(double max_dist) {
+  double radius = max_dist;
+  while (radius * radius <= max_dist * max_dist) {
+    radius = std::nextafter(radius, std::numeric_limits<double>::infinity());
+  }
+  return radius;
+}
+
+class Open3dIndex final : public PeerIndex {
+ public:
+  Open3dIndex(const Points& points, const Params& params)
+      : particles_(points.size()),
+        max_dist_(params.max_dist),
+        radius_(RadiusAbove(params.max_dist)),
+        positions_(particles_ == 0 ? core::Tensor() : PositionsTensor(points)),
+        search_(positions_, core::Int32) {
+    if (particles_ > 0 && !search_.FixedRadiusIndex(radius_)) {
+      throw Error("open3d_fixed_radius: Open3D could not build its index");
+    }
+  }
+
+  void QueryAll(Neighbors& out) const override;
+
+ private:
+  std::size_t particles_;
+  double max_dist_;
+  double radius_;
+  core::Tensor positions_;
+  // Open3D's searches are not const.
+  mutable core::nns::NearestNeighborSearch search_;
+};
+
+void Open3dIndex::QueryAll(Neighbors& out) const {
+  const std::size_t n = particles_;
   out.list = ListKind::kFull;
   out.order = RowOrder::kAscending;
   out.threads = peers::OneTbbThreads(n);
@@ -50,26 +94,8 @@ void Open3dFixedRadiusTrusted(const Points& points, const Params& params,
     out.csr.indices.clear();
     return;
   }
-  std::vector<double> coordinates(3 * n);
-  for (std::size_t i = 0; i < n; ++i) {
-    coordinates[3 * i] = points.x[i];
-    coordinates[3 * i + 1] = points.y[i];
-    coordinates[3 * i + 2] = points.z[i];
-  }
-  const core::Tensor positions(std::move(coordinates),
-                               {static_cast<std::int64_t>(n), 3});
-  core::nns::NearestNeighborSearch search(positions, core::Int32);
-  const double max_dist = params.max_dist;
-  const double max_dist_squared = max_dist * max_dist;
-  double radius = max_dist;
-  while (radius * radius <= max_dist_squared) {
-    radius = std::nextafter(radius, std::numeric_limits<double>::infinity());
-  }
-  if (!search.FixedRadiusIndex(radius)) {
-    throw Error("open3d_fixed_radius: Open3D could not build its index");
-  }
   const auto [indices, distances, splits] =
-      search.FixedRadiusSearch(positions, radius, /*sort=*/false);
+      search_.FixedRadiusSearch(positions_, radius_, /*sort=*/false);
   const std::int32_t* found = indices.GetDataPtr<std::int32_t>();
   const double* distance_squared = distances.GetDataPtr<double>();
   // The splits come back in the index type (Int32 here), whatever the
@@ -80,6 +106,7 @@ void Open3dFixedRadiusTrusted(const Points& points, const Params& params,
   } else {
     std::copy_n(splits.GetDataPtr<std::int32_t>(), n + 1, row_splits.begin());
   }
+  const double max_dist_squared = max_dist_ * max_dist_;
   const auto kept = [&](std::size_t i, std::int64_t k) {
     return static_cast<std::size_t>(found[k]) != i &&
            distance_squared[k] <= max_dist_squared;
@@ -119,12 +146,31 @@ void Open3dFixedRadiusTrusted(const Points& points, const Params& params,
     }
     std::sort(rows + out.csr.offsets[i], rows + out.csr.offsets[i + 1]);
   }
+}
+
+}  // namespace
+#endif
+
+std::unique_ptr<PeerIndex> BuildOpen3dIndex(const Points& points,
+                                            const Params& params) {
+#if ADJ_HAVE_PEER_OPEN3D
+  return std::make_unique<Open3dIndex>(points, params);
 #else
   (void)points;
   (void)params;
-  (void)out;
   throw Unavailable("open3d_fixed_radius: Open3D was not found at build time");
 #endif
+}
+
+void Open3dFixedRadius(const Points& points, const Params& params,
+                       Neighbors& out) {
+  Check(points, params, /*hashed=*/false);
+  Open3dFixedRadiusTrusted(points, params, out);
+}
+
+void Open3dFixedRadiusTrusted(const Points& points, const Params& params,
+                              Neighbors& out) {
+  BuildOpen3dIndex(points, params)->QueryAll(out);
 }
 
 }  // namespace adj::hash_grid

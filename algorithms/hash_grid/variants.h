@@ -118,6 +118,11 @@ QueryAllFn Open3dFixedRadius;
 QueryAllFn Open3dFixedRadiusTrusted;
 QueryAllFn CgalKdTree;
 QueryAllFn CgalKdTreeTrusted;
+// Their indexes (Traits::build_index); XTrusted is BuildXIndex then
+// QueryAll.
+BuildPeerIndexFn BuildNanoflannIndex;
+BuildPeerIndexFn BuildOpen3dIndex;
+BuildPeerIndexFn BuildCgalIndex;
 #if ADJ_HAVE_CUDA
 QueryAllFn CudaCellOrder;
 QueryAllFn CudaCellOrderTrusted;

@@ -53,6 +53,17 @@ def git_revision():
         return "unknown"
 
 
+# family -> its calls; each function below registers itself under its
+# name without "_calls", so that the families are the package's own names.
+PEER_CALLS = {}
+
+
+def peer_calls(function):
+    PEER_CALLS[function.__name__.removesuffix("_calls")] = function
+    return function
+
+
+@peer_calls
 def hash_grid_calls(size, rng):
     points = rng.random((size, 3), dtype=np.float32)
     radius = float((30 / (4 / 3 * np.pi * size)) ** (1 / 3))
@@ -93,6 +104,7 @@ def hash_grid_calls(size, rng):
                     verify_balls)]
 
 
+@peer_calls
 def connected_components_calls(size, rng):
     edges = rng.integers(0, size, size=(2 * size, 2), dtype=np.uint32)
     edges = edges[edges[:, 0] != edges[:, 1]]
@@ -123,6 +135,7 @@ def connected_components_calls(size, rng):
         ("scipy.sparse.csgraph.connected_components", csgraph, verify)]
 
 
+@peer_calls
 def prefix_sum_calls(size, rng):
     values = rng.integers(0, 1 << 20, size=size, dtype=np.uint32)
 
@@ -139,6 +152,7 @@ def prefix_sum_calls(size, rng):
                        ("numpy.cumsum", cumsum, verify)]
 
 
+@peer_calls
 def compaction_calls(size, rng):
     values = rng.integers(0, 1 << 31, size=size, dtype=np.uint32)
     flags = (rng.random(size) < 0.5).astype(np.uint8)
@@ -156,26 +170,18 @@ def compaction_calls(size, rng):
                             ("numpy.boolean_mask", mask, verify)]
 
 
-FAMILIES = {
-    "hash_grid": hash_grid_calls,
-    "connected_components": connected_components_calls,
-    "prefix_sum": prefix_sum_calls,
-    "compaction": compaction_calls,
-}
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=1_000_000)
     parser.add_argument("--repetitions", type=int, default=5)
-    parser.add_argument("--families", nargs="+", default=list(FAMILIES))
+    parser.add_argument("--families", nargs="+", default=list(PEER_CALLS))
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
 
     rng = np.random.default_rng(1)
     rows = []
     for family in args.families:
-        scene, calls = FAMILIES[family](args.size, rng)
+        scene, calls = PEER_CALLS[family](args.size, rng)
         verified = {}
         for caller, call, verify in calls:
             verdict = verify(call())
