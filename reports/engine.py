@@ -878,14 +878,6 @@ def machine_lines(contexts):
     return lines
 
 
-def origins_of(run, family):
-    """{variant: its table row} over every table of a family."""
-    rows = {}
-    for table in run.tables.get(family, {}).values():
-        rows.update(table.get("variants", {}))
-    return rows
-
-
 def milliseconds(value):
     """A time in ms for a table: three significant digits, never in
     exponent form."""
@@ -902,35 +894,42 @@ def peers_table(run, family):
     peer is timed as a user calls it."""
     import noise  # scipy, only where a report draws
 
-    table = origins_of(run, family)
-    peers = {name for name, row in table.items() if row.get("origin") == "peer"}
-    if not peers:
+    # A family with several tables (triplet_schedule's simd and warp
+    # schedulers) compares within each: their outputs are different things.
+    tables = run.tables.get(family, {})
+    table_of = {name: (table_name, row)
+                for table_name, table in tables.items()
+                for name, row in table.get("variants", {}).items()}
+    if not any(row.get("origin") == "peer" for _, row in table_of.values()):
         return []
     groups = defaultdict(lambda: {"ours": [], "peer": []})
     for row in run.rows:
-        if (row.family != family or row.variant not in table
+        if (row.family != family or row.variant not in table_of
                 or is_limit(row.variant) or is_kernel_only(row)):
             continue
         size = ", ".join(f"{k}:{v}" for k, v in sorted(row.args.items())
                          if k not in BENCHMARK_OPTIONS)
-        side = "peer" if row.variant in peers else "ours"
-        groups[(row.device, row.scene, size)][side].append(row)
+        table_name, variant_row = table_of[row.variant]
+        side = "peer" if variant_row.get("origin") == "peer" else "ours"
+        groups[(table_name, row.device, row.scene, size)][side].append(row)
 
     def best(rows):
         return min(rows, key=lambda r: real_time_us(r.values))
 
     lines = ["", f"## {family}: ours against the peers", "",
-             "Per scene and size, the fastest of the suite's rows as shipped "
+             "Per table, scene and size, the fastest of the suite's rows "
+             "as shipped "
              "and the fastest peer (a library called as its documentation "
              "recommends, converted to the family's output), from the same "
              "run; ratio = our median time / the peer's (below 1: ours is "
              "faster); the verdict is a two-sided Mann-Whitney test over "
              "the repetitions (~: within noise). Every row was checked "
              "against the oracle before it was timed.", "",
-             "| device | scene | size | best of ours | ms | best peer "
+             "| table | device | scene | size | best of ours | ms | best peer "
              "| library | ms | ratio | verdict |",
-             "| --- | --- | --- | --- | ---: | --- | --- | ---: | ---: | --- |"]
-    for (device, scene, size), sides in sorted(groups.items()):
+             "| --- | --- | --- | --- | --- | ---: | --- | --- | ---: | ---: "
+             "| --- |"]
+    for (table_name, device, scene, size), sides in sorted(groups.items()):
         if not sides["ours"] or not sides["peer"]:
             continue
         ours, peer = best(sides["ours"]), best(sides["peer"])
@@ -942,9 +941,9 @@ def peers_table(run, family):
                              else "peer faster"))
         else:
             verdict = "one repetition"
-        library = table[peer.variant].get("library", "")
+        library = table_of[peer.variant][1].get("library", "")
         lines.append(
-            f"| {device} | {scene} | {size} | `{ours.variant}` "
+            f"| {table_name} | {device} | {scene} | {size} | `{ours.variant}` "
             f"| {milliseconds(ours_ms)} | `{peer.variant}` | {library} "
             f"| {milliseconds(peer_ms)} | {ours_ms / peer_ms:.3f} "
             f"| {verdict} |")

@@ -45,7 +45,7 @@ def run_of(tmp_path, tables):
 
 def test_best_of_ours_against_the_best_peer(tmp_path):
     lines = engine.peers_table(run_of(tmp_path, {"variants": TABLE}), "fam")
-    body = [line for line in lines if line.startswith("| CPU")]
+    body = [line for line in lines if line.startswith("| variants | CPU")]
     assert len(body) == 1
     # The kernel-only row (10 us) is not "ours as shipped".
     assert "| `fast` | 1.2 | `lib_peer` | Lib 1.0 | 2.2 | 0.545 |" in body[0]
