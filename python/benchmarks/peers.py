@@ -27,11 +27,7 @@ rows, one per repetition, times in ms), which `make figures` draws
 """
 
 import argparse
-import json
-import os
-import platform
 import statistics
-import subprocess
 import time
 
 import numpy as np
@@ -41,16 +37,9 @@ import scipy.sparse.csgraph
 from scipy.spatial import cKDTree
 
 import adjacent
+import bench_json
 import adjacent.check
 
-
-def git_revision():
-    try:
-        return subprocess.run(["git", "describe", "--always", "--dirty",
-                               "--abbrev=40"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 # family -> its calls; each function below registers itself under its
@@ -212,27 +201,13 @@ def main():
                     "size": args.size, "verified": int(verified[caller]),
                     "peer": int(not caller.startswith("adjacent."))})
     document = {
-        "context": {
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "executable": "python/benchmarks/peers.py",
-            "adj_git_revision": git_revision(),
-            "host_name": platform.node(),
-            "num_cpus": os.cpu_count(),
-            "omp_num_threads": os.environ.get("OMP_NUM_THREADS", "unset"),
-            "gpu": "not used",
-            "adj_sweep": f"python peers, {args.repetitions} interleaved "
-                         f"repetitions",
-            "python": platform.python_version(),
-            "numpy": np.__version__,
-            "scipy": scipy.__version__,
-        },
+        "context": bench_json.context(
+            "python/benchmarks/peers.py",
+            f"python peers, {args.repetitions} interleaved repetitions",
+            scipy=scipy.__version__),
         "benchmarks": rows,
     }
-    if args.out:
-        os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
-        with open(args.out, "w") as out:
-            json.dump(document, out, indent=1)
-        print(f"wrote {args.out}")
+    bench_json.write(args.out, document)
 
 
 if __name__ == "__main__":

@@ -16,36 +16,15 @@ runs it, and reports/families/python.py draws its table.
 """
 
 import argparse
-import json
-import os
-import platform
 import statistics
-import subprocess
 import time
 
 import numpy as np
 
 import adjacent
+import bench_json
 
 
-def git_revision():
-    try:
-        return subprocess.run(["git", "describe", "--always", "--dirty",
-                               "--abbrev=40"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor()
 
 
 def main():
@@ -116,29 +95,13 @@ def main():
             "real_time": t, "time_unit": "ms",
             "bytes_per_second": points.nbytes / (t / 1e3)})
     document = {
-        "context": {
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "executable": "python/benchmarks/query_all_overhead.py",
-            "adj_git_revision": git_revision(),
-            "host_name": platform.node(),
-            "cpu_model": cpu_model(),
-            "num_cpus": os.cpu_count(),
-            "omp_num_threads": os.environ.get("OMP_NUM_THREADS", "unset"),
-            "omp_proc_bind": os.environ.get("OMP_PROC_BIND", "unset"),
-            "omp_places": os.environ.get("OMP_PLACES", "unset"),
-            "gpu": "not used",
-            "adj_sweep": f"python overhead, {args.repetitions} repetitions",
-            "python": platform.python_version(),
-            "numpy": np.__version__,
-            "adj_goal/python/query_all_overhead_ratio": "1.05",
-        },
+        "context": bench_json.context(
+            "python/benchmarks/query_all_overhead.py",
+            f"python overhead, {args.repetitions} repetitions",
+            **{"adj_goal/python/query_all_overhead_ratio": "1.05"}),
         "benchmarks": rows,
     }
-    if args.out:
-        os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
-        with open(args.out, "w") as out:
-            json.dump(document, out, indent=1)
-        print(f"wrote {args.out}")
+    bench_json.write(args.out, document)
 
 
 if __name__ == "__main__":
