@@ -239,6 +239,10 @@ class Run:
     # The experiment runners' records (this run's only: a kept run's
     # studies are another machine's CPU, as its CPU rows are).
     studies: list = dataclasses.field(default_factory=list)
+    # This run's rows that did not run or were dropped: (family, variant,
+    # scene, args, the benchmark's error message), e.g. a row whose output
+    # differed from the oracle, or a peer the build did not find.
+    errors: list = dataclasses.field(default_factory=list)
 
     def baseline(self, family, table="variants"):
         return self.tables.get(family, {}).get(table, {}).get("baseline")
@@ -321,6 +325,21 @@ def rows_of(document, path):
     return rows
 
 
+def errors_of(document):
+    """A file's rows that report an error, once per run_name: (family,
+    variant, scene, args, message)."""
+    seen, errors = set(), []
+    for row in document.get("benchmarks", []):
+        run_name = row.get("run_name", row.get("name", ""))
+        if not row.get("error_occurred") or run_name in seen:
+            continue
+        seen.add(run_name)
+        parsed = parse_name(run_name)
+        if parsed is not None:
+            errors.append((*parsed, row.get("error_message", "")))
+    return errors
+
+
 def load_run(run_paths, kept_paths=(), context_paths=()):
     """This run's rows and studies, and the GPU rows of runs kept from
     other machines
@@ -329,7 +348,7 @@ def load_run(run_paths, kept_paths=(), context_paths=()):
     from every file's context, this run's taking precedence, then the kept
     runs', then those of context_paths (files read for their context
     alone: a newer run's tables for a run that predates them)."""
-    rows, contexts, tables, goals, studies = [], {}, {}, {}, []
+    rows, contexts, tables, goals, studies, errors = [], {}, {}, {}, [], []
     for path, kind in ([(p, "run") for p in run_paths]
                        + [(p, "kept") for p in kept_paths]
                        + [(p, "context") for p in context_paths]):
@@ -341,6 +360,8 @@ def load_run(run_paths, kept_paths=(), context_paths=()):
         if kind == "kept":
             file_rows = [r for r in file_rows if r.device.startswith("GPU")]
         file_studies = studies_of(document, path) if kind == "run" else []
+        if kind == "run":
+            errors += errors_of(document)
         if file_rows or file_studies:
             rows += file_rows
             studies += file_studies
@@ -357,7 +378,7 @@ def load_run(run_paths, kept_paths=(), context_paths=()):
             elif parts[0] == "adj_goal":
                 goals.setdefault(parts[1], {}).setdefault(parts[2],
                                                           float(value))
-    return Run(rows, contexts, tables, goals, studies)
+    return Run(rows, contexts, tables, goals, studies, errors)
 
 
 def series_label(row, devices):
@@ -947,4 +968,16 @@ def peers_table(run, family):
             f"| {milliseconds(ours_ms)} | `{peer.variant}` | {library} "
             f"| {milliseconds(peer_ms)} | {ours_ms / peer_ms:.3f} "
             f"| {verdict} |")
+    # A peer that did not run or whose output the oracle refused is shown,
+    # never left out: "differs" with the benchmark's first difference.
+    refused = sorted({(variant, scene, message)
+                      for f, variant, scene, _, message in run.errors
+                      if f == family and variant in table_of
+                      and table_of[variant][1].get("origin") == "peer"})
+    if refused:
+        lines += ["", "Peer rows that did not give a timing:", ""]
+        for variant, scene, message in refused:
+            verdict = ("**differs** from the oracle" if "differs" in message
+                       else "did not run")
+            lines.append(f"- `{variant}` on {scene}: {verdict}: {message}")
     return lines

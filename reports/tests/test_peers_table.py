@@ -52,6 +52,23 @@ def test_best_of_ours_against_the_best_peer(tmp_path):
     assert body[0].endswith("| ours faster |")
 
 
+def test_a_peer_the_oracle_refused_is_shown_as_differing(tmp_path):
+    name = "fam/lib_peer/shuffled/n:1000/real_time"
+    document = {"context": {"adj_table/fam/variants": json.dumps(TABLE)},
+                "benchmarks": [{"name": name, "run_name": name,
+                                "run_type": "iteration",
+                                "error_occurred": True,
+                                "error_message": "output differs from the "
+                                                 "oracle: row 3"}]}
+    path = tmp_path / "refused.json"
+    path.write_text(json.dumps(document))
+    run = engine.load_run([path])
+    run.rows = run_of(tmp_path, {"variants": TABLE}).rows
+    lines = engine.peers_table(run, "fam")
+    assert ("- `lib_peer` on shuffled: **differs** from the oracle: output "
+            "differs from the oracle: row 3") in lines
+
+
 def test_no_peers_no_table(tmp_path):
     table = dict(TABLE, variants=TABLE["variants"][:2])
     assert engine.peers_table(run_of(tmp_path, {"variants": table}),
