@@ -125,6 +125,27 @@ adj_peer(vtk FOUND ${VTK_FOUND} VERSION "${VTK_VERSION}"
          TARGETS VTK::CommonCore VTK::CommonDataModel
          DEPENDENCY VTK 9 CONFIG COMPONENTS CommonCore CommonDataModel)
 
+# OpenMesh (libopenmesh-dev): its TriMesh. Its CMake files carry no
+# version; its headers' OM_VERSION (0xMMmmpp) does.
+find_package(OpenMesh CONFIG QUIET)
+set(openmesh_found FALSE)
+set(openmesh_version "")
+find_file(ADJ_OPENMESH_CONFIG OpenMesh/Core/System/config.h)
+if(OpenMesh_FOUND AND TARGET OpenMeshCore AND ADJ_OPENMESH_CONFIG)
+  file(STRINGS "${ADJ_OPENMESH_CONFIG}" om_version_line
+       REGEX "^#define OM_VERSION 0x[0-9a-fA-F]+")
+  if(om_version_line MATCHES "0x([0-9a-fA-F]+)")
+    math(EXPR om_version "0x${CMAKE_MATCH_1}")
+    math(EXPR om_major "${om_version} >> 16")
+    math(EXPR om_minor "(${om_version} >> 8) & 255")
+    math(EXPR om_patch "${om_version} & 255")
+    set(openmesh_version "${om_major}.${om_minor}.${om_patch}")
+    set(openmesh_found TRUE)
+  endif()
+endif()
+adj_peer(openmesh FOUND ${openmesh_found} VERSION "${openmesh_version}"
+         TARGETS OpenMeshCore DEPENDENCY OpenMesh CONFIG)
+
 # igraph (libigraph-dev): its C API's connected components. Debian 12's
 # igraph CMake target names libglpk.so and libplfit.so, which
 # libigraph-dev does not bring, so the suite links the shared library by

@@ -512,28 +512,34 @@ RC_GTEST_PROP(OutsideCheck, StreamsAgreeWithTheSuiteOnEveryRow, ()) {
 
 TEST(OutsideCheck, TriangleAdjacencyAgreesWithTheSuiteOnEveryRow) {
   // A soup with a degenerate and a repeated triangle, a non-manifold edge
-  // and two particles in no triangle.
-  const std::vector<Triangle> triangles = {{0, 1, 2}, {2, 1, 3}, {1, 2, 4},
-                                           {1, 2, 5}, {3, 3, 4}, {0, 1, 2}};
-  const std::size_t particles = 8;
-  Array triangles_array = IntegerArray({triangles.size(), 3}, {});
-  for (const Triangle& t : triangles) {
-    triangles_array.integers.insert(triangles_array.integers.end(),
-                                    {t[0], t[1], t[2]});
-  }
+  // and two particles in no triangle; a manifold-only peer, which refuses
+  // such a soup (triangle_adjacency.h), is judged on a shuffled grid.
+  const std::vector<Triangle> soup = {{0, 1, 2}, {2, 1, 3}, {1, 2, 4},
+                                      {1, 2, 5}, {3, 3, 4}, {0, 1, 2}};
+  const Mesh grid = scenes::Shuffled(
+      scenes::ClothGrid(4, 3, scenes::Diagonals::kAlternating), 5);
   const OutsideCheck& check = *FindOutsideCheck("triangle_adjacency");
-  const Arrays inputs = {{"triangles", triangles_array}};
-  const Parameters parameters = {{"particles", particles}};
-  const Csr expected =
-      checks::triangle_adjacency::ExpectedOf(triangles, particles);
   for (const triangle_adjacency::Variant& variant :
        triangle_adjacency::Variants()) {
     if (!CanRun(variant).available) continue;
+    const bool on_grid = variant.traits.manifold_only;
+    const std::span<const Triangle> triangles =
+        on_grid ? std::span<const Triangle>(grid.triangles) : soup;
+    const std::size_t particles = on_grid ? grid.particles() : 8;
+    Array triangles_array = IntegerArray({triangles.size(), 3}, {});
+    for (const Triangle& t : triangles) {
+      triangles_array.integers.insert(triangles_array.integers.end(),
+                                      {t[0], t[1], t[2]});
+    }
+    const Arrays inputs = {{"triangles", triangles_array}};
+    const Parameters parameters = {{"particles", particles}};
     triangle_adjacency::Adjacency got;
     variant.run(triangles, particles, got);
-    const bool suite_agrees = checks::triangle_adjacency::FirstDifference(
-                                  expected, triangles.size(), got)
-                                  .empty();
+    const bool suite_agrees =
+        checks::triangle_adjacency::FirstDifference(
+            checks::triangle_adjacency::ExpectedOf(triangles, particles),
+            triangles.size(), got)
+            .empty();
     Array memberships = IntegerArray({got.csr.entries(), 2}, {});
     for (std::size_t p = 0; p < particles; ++p) {
       for (const std::uint32_t t : got.csr.Row(p)) {

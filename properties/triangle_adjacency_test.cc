@@ -48,9 +48,21 @@ class TriangleAdjacency
     variant().run(triangles, particles, out);
     return out;
   }
-  // Inside a RapidCheck property.
+  // Inside a RapidCheck property. The contract's one exception, asserted:
+  // only a manifold-only peer may refuse, only with NotManifold and only a
+  // mesh that is not an oriented manifold.
   void CheckAgainstOracle(const Mesh& mesh) const {
-    const Adjacency got = Run(mesh.triangles, mesh.particles());
+    const bool manifold =
+        reference::OrientedManifold(mesh.triangles, mesh.particles());
+    RC_CLASSIFY(manifold, "oriented manifold");
+    Adjacency got;
+    try {
+      variant().run(mesh.triangles, mesh.particles(), got);
+    } catch (const NotManifold& refusal) {
+      RC_ASSERT(variant().traits.manifold_only);
+      RC_ASSERT(!manifold);
+      return;
+    }
     RC_ASSERT(Disagreement(mesh.triangles, mesh.particles(), got) == "");
   }
 };
@@ -90,6 +102,18 @@ TEST_P(TriangleAdjacency, NvClothsDocumentedThreeByThreeGrid) {
 
 TEST_P(TriangleAdjacency, DegenerateTriangleIsListedOncePerCorner) {
   const std::vector<Triangle> triangles = {{2, 2, 2}, {0, 1, 1}, {1, 2, 0}};
+  if (variant().traits.manifold_only) {
+    // No halfedge mesh holds a triangle with a repeated corner: the first.
+    try {
+      Run(triangles, 4);
+      ADD_FAILURE() << "a manifold-only peer took a degenerate triangle";
+    } catch (const NotManifold& refusal) {
+      EXPECT_NE(std::string(refusal.what()).find("triangle 0 (2, 2, 2)"),
+                std::string::npos)
+          << refusal.what();
+    }
+    return;
+  }
   const Adjacency got = Run(triangles, 4);
   EXPECT_EQ(Disagreement(triangles, 4, got), "");
   EXPECT_EQ(got.csr.RowSize(2), 4u);  // t0 three times, t2 once
@@ -220,6 +244,57 @@ TEST_P(TriangleAdjacency, EveryThreadCountOnALargeMesh) {
     });
   }
 }
+
+// Hand-checked meshes a halfedge mesh cannot hold, each refused at the
+// triangle named (the first one the mesh cannot take in order), and ones
+// it can, in an order that makes it join separate fans.
+class ManifoldOnlyTriangleAdjacency : public TriangleAdjacency {};
+
+TEST_P(ManifoldOnlyTriangleAdjacency, RefusesWhatNoHalfedgeMeshHolds) {
+  struct Refused {
+    std::vector<Triangle> triangles;
+    std::string named;
+  };
+  const std::vector<Refused> refused = {
+      // The second triangle uses edge 0 -> 1 in the first one's direction.
+      {{{0, 1, 2}, {0, 1, 3}}, "triangle 1 (0, 1, 3)"},
+      // A third triangle on edge 0-1.
+      {{{0, 1, 2}, {1, 0, 3}, {0, 1, 4}}, "triangle 2 (0, 1, 4)"},
+      // The same triangle twice.
+      {{{0, 1, 2}, {3, 4, 0}, {0, 1, 2}}, "triangle 2 (0, 1, 2)"},
+      // A repeated corner after valid ones.
+      {{{0, 1, 2}, {3, 3, 4}}, "triangle 1 (3, 3, 4)"},
+  };
+  for (const Refused& mesh : refused) {
+    EXPECT_FALSE(reference::OrientedManifold(mesh.triangles, 5));
+    try {
+      Run(mesh.triangles, 5);
+      ADD_FAILURE() << "took " << mesh.named;
+    } catch (const NotManifold& refusal) {
+      EXPECT_NE(std::string(refusal.what()).find(mesh.named), std::string::npos)
+          << refusal.what();
+    }
+  }
+  // A closed fan around particle 0 whose triangles come in an order that
+  // leaves two separate fans at 0 until the last joins them; and a
+  // tetrahedron, closed.
+  const std::vector<Triangle> fan = {
+      {0, 1, 2}, {0, 3, 4}, {0, 2, 3}, {0, 4, 5}, {0, 5, 1}};
+  const std::vector<Triangle> tetrahedron = {
+      {0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
+  for (const auto* triangles : {&fan, &tetrahedron}) {
+    ASSERT_TRUE(reference::OrientedManifold(*triangles, 6));
+    EXPECT_EQ(Disagreement(*triangles, 6, Run(*triangles, 6)), "");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Peers, ManifoldOnlyTriangleAdjacency,
+                         ::testing::ValuesIn(testing::CasesWhere(
+                             Variants(),
+                             [](const Variant& variant) {
+                               return variant.traits.manifold_only;
+                             })),
+                         testing::CaseName);
 
 INSTANTIATE_TEST_SUITE_P(Variants, TriangleAdjacency,
                          ::testing::ValuesIn(testing::CasesOf(Variants())),
@@ -491,6 +566,24 @@ TEST(TriangleAdjacencyOracle, ListsEachCornerInAscendingOrder) {
   const Csr csr = reference::TriangleAdjacency(triangles, 5);
   EXPECT_EQ(csr.offsets, (Words{0, 2, 4, 5, 6, 6}));
   EXPECT_EQ(csr.indices, (Words{0, 1, 0, 0, 1, 1}));
+}
+
+// Worked out by hand: what is and is not an oriented manifold.
+TEST(TriangleAdjacencyOracle, OrientedManifoldByHand) {
+  using reference::OrientedManifold;
+  EXPECT_TRUE(OrientedManifold({}, 3));
+  EXPECT_TRUE(OrientedManifold(kDocumentedGrid, 9));
+  // Two triangles sharing edge 0-1 in opposite directions.
+  EXPECT_TRUE(OrientedManifold({{{0, 1, 2}, {1, 0, 3}}}, 4));
+  // The same edge in the same direction: one of them flipped.
+  EXPECT_FALSE(OrientedManifold({{{0, 1, 2}, {0, 1, 3}}}, 4));
+  // Two fans meeting at particle 0 only (a bow tie).
+  EXPECT_FALSE(OrientedManifold({{{0, 1, 2}, {0, 3, 4}}}, 5));
+  // The closed fan that joins them.
+  EXPECT_TRUE(OrientedManifold(
+      {{{0, 1, 2}, {0, 3, 4}, {0, 2, 3}, {0, 4, 5}, {0, 5, 1}}}, 6));
+  // A repeated corner.
+  EXPECT_FALSE(OrientedManifold({{{0, 1, 1}}}, 2));
 }
 
 }  // namespace

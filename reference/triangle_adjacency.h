@@ -25,4 +25,13 @@ Csr InRowOrder(Csr ascending, bool descending);
 // The longest row: NvCloth's maxAdjacentCount.
 std::uint32_t LongestRow(const Csr& csr);
 
+// Whether the triangles form an oriented 2-manifold (with or without
+// boundary), the meshes a halfedge mesh (OpenMesh's, CGAL's Surface_mesh)
+// holds: every triangle has three distinct corners, no directed edge is
+// used twice (so an edge has at most two triangles, oriented alike), and
+// the triangles around each particle form one fan (a single path or cycle
+// of edges opposite it). Indices >= particle_count are ignored.
+bool OrientedManifold(std::span<const Triangle> triangles,
+                      std::size_t particle_count);
+
 }  // namespace adj::reference

@@ -252,7 +252,9 @@ void VerifyConnectedComponents(const Mesh& mesh, double& oracle_seconds,
 
 bool IsRefusal(const std::exception& error) {
   return dynamic_cast<const ResourceError*>(&error) != nullptr ||
-         dynamic_cast<const std::bad_alloc*>(&error) != nullptr;
+         dynamic_cast<const std::bad_alloc*>(&error) != nullptr ||
+         dynamic_cast<const triangle_adjacency::NotManifold*>(&error) !=
+             nullptr;
 }
 
 ScheduledRun RunScheduler(const triplet_schedule::Variant& variant, bool simd,

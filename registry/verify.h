@@ -51,8 +51,9 @@ std::vector<VerifyRow> VerifyOnCloud(const Points& points,
 // The pieces the command line's own reports (`adjacent neighbors`,
 // `adjacent schedule`) share with the verify rows.
 
-// What a variant threw is a refusal for resources (the memory budget, or
-// memory the machine could not give): no disagreement.
+// What a variant threw is a refusal, no disagreement: for resources (the
+// memory budget, or memory the machine could not give), or a manifold-only
+// peer's NotManifold (triangle_adjacency.h's one exception).
 bool IsRefusal(const std::exception& error);
 
 // Wall-clock seconds of one call of `run`.

@@ -26,6 +26,7 @@ import dataclasses
 import gzip
 import json
 import pathlib
+import re
 import statistics
 import sys
 from collections import defaultdict
@@ -905,6 +906,100 @@ def milliseconds(value):
     return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
 
 
+def shipped_groups(run, family):
+    """(table_of, groups) of a family's rows as shipped (no copies, no
+    kernel-only rows): table_of maps a variant to (its table's name, its
+    table row); groups maps (table, device, scene, size) to the rows timed
+    there. A family with several tables (triplet_schedule's simd and warp
+    schedulers) is grouped within each: their outputs are different
+    things."""
+    tables = run.tables.get(family, {})
+    table_of = {name: (table_name, row)
+                for table_name, table in tables.items()
+                for name, row in table.get("variants", {}).items()}
+    groups = defaultdict(list)
+    for row in run.rows:
+        if (row.family != family or row.variant not in table_of
+                or is_limit(row.variant) or is_kernel_only(row)):
+            continue
+        size = ", ".join(f"{k}:{v}" for k, v in sorted(row.args.items())
+                         if k not in BENCHMARK_OPTIONS)
+        groups[(table_of[row.variant][0], row.device, row.scene,
+                size)].append(row)
+    return table_of, groups
+
+
+def fastest(rows):
+    """The row of the lowest median time."""
+    return min(rows, key=lambda r: real_time_us(r.values))
+
+
+def verdict_between(first, second, first_name="ours", second_name="peer"):
+    """The Mann-Whitney verdict of two rows' repetitions (noise.py): "~"
+    within noise, "<name> faster", or "one repetition"."""
+    import noise  # scipy, only where a report draws
+
+    if len(first.times) < 2 or len(second.times) < 2:
+        return "one repetition"
+    if noise.within_noise(first.times, second.times):
+        return "~"
+    faster = (first_name if real_time_us(first.values)
+              < real_time_us(second.values) else second_name)
+    return f"{faster} faster"
+
+
+def size_key(size):
+    """A group's size ("n:1048576, keep:50") as a sort key: its numbers,
+    largest first, so that the largest problem sorts last."""
+    numbers = sorted((int(v) for v in re.findall(r":(\d+)", size)),
+                     reverse=True)
+    return numbers, size
+
+
+def which_to_use(run):
+    """"Which variant to use", computed from this run: per family, table,
+    device and scene, at the largest size every row there ran, the fastest
+    row as shipped (a peer named as such), its margin over the next
+    fastest (the next one's median over its own) and the Mann-Whitney
+    verdict between the two."""
+    lines = ["", "## Which variant to use", "",
+             "Computed from this run's JSON: per family, device and scene, at "
+             "the largest size timed, the fastest row as shipped (input "
+             "check and conversions included), its margin over the next "
+             "fastest (the next one's median time over its own), and a "
+             "two-sided Mann-Whitney test over their repetitions (~: the "
+             "two are within noise, either will do). A peer is a library "
+             "called as its documentation recommends.", "",
+             "| family | table | device | scene | size | use | margin "
+             "| next fastest | verdict |",
+             "| --- | --- | --- | --- | --- | --- | ---: | --- | --- |"]
+    for family in sorted(run.tables):
+        table_of, groups = shipped_groups(run, family)
+        largest = {}
+        for (table_name, device, scene, size), rows in groups.items():
+            key = (table_name, device, scene)
+            if len({r.variant for r in rows}) < 2:
+                continue
+            if key not in largest or size_key(size) > size_key(largest[key]):
+                largest[key] = size
+        for (table_name, device, scene), size in sorted(largest.items()):
+            rows = groups[(table_name, device, scene, size)]
+            ranked = sorted(rows, key=lambda r: real_time_us(r.values))
+            first = ranked[0]
+            second = next(r for r in ranked if r.variant != first.variant)
+            row = table_of[first.variant][1]
+            use = f"`{first.variant}`"
+            if row.get("origin") == "peer":
+                use += f" (peer: {row.get('library', '')})"
+            margin = real_time_us(second.values) / real_time_us(first.values)
+            verdict = verdict_between(first, second, "it", "next")
+            lines.append(
+                f"| {family} | {table_name} | {device} | {scene} | {size} "
+                f"| {use} | {margin:.2f}x | `{second.variant}` "
+                f"| {verdict.replace('it faster', 'faster')} |")
+    return lines
+
+
 def peers_table(run, family):
     """Ours against the peers, per device, scene and size: the best (lowest
     median time) of the suite's own rows as shipped beside the best peer's,
@@ -913,29 +1008,15 @@ def peers_table(run, family):
     benchmark checks a row before timing it and drops a row that differs,
     so a peer row in the JSON agreed). Kernel-only rows are left out: a
     peer is timed as a user calls it."""
-    import noise  # scipy, only where a report draws
-
-    # A family with several tables (triplet_schedule's simd and warp
-    # schedulers) compares within each: their outputs are different things.
-    tables = run.tables.get(family, {})
-    table_of = {name: (table_name, row)
-                for table_name, table in tables.items()
-                for name, row in table.get("variants", {}).items()}
+    table_of, shipped = shipped_groups(run, family)
     if not any(row.get("origin") == "peer" for _, row in table_of.values()):
         return []
     groups = defaultdict(lambda: {"ours": [], "peer": []})
-    for row in run.rows:
-        if (row.family != family or row.variant not in table_of
-                or is_limit(row.variant) or is_kernel_only(row)):
-            continue
-        size = ", ".join(f"{k}:{v}" for k, v in sorted(row.args.items())
-                         if k not in BENCHMARK_OPTIONS)
-        table_name, variant_row = table_of[row.variant]
-        side = "peer" if variant_row.get("origin") == "peer" else "ours"
-        groups[(table_name, row.device, row.scene, size)][side].append(row)
-
-    def best(rows):
-        return min(rows, key=lambda r: real_time_us(r.values))
+    for key, rows in shipped.items():
+        for row in rows:
+            side = ("peer" if table_of[row.variant][1].get("origin") == "peer"
+                    else "ours")
+            groups[key][side].append(row)
 
     lines = ["", f"## {family}: ours against the peers", "",
              "Per table, scene and size, the fastest of the suite's rows "
@@ -953,15 +1034,10 @@ def peers_table(run, family):
     for (table_name, device, scene, size), sides in sorted(groups.items()):
         if not sides["ours"] or not sides["peer"]:
             continue
-        ours, peer = best(sides["ours"]), best(sides["peer"])
+        ours, peer = fastest(sides["ours"]), fastest(sides["peer"])
         ours_ms = real_time_us(ours.values) / 1e3
         peer_ms = real_time_us(peer.values) / 1e3
-        if len(ours.times) >= 2 and len(peer.times) >= 2:
-            verdict = ("~" if noise.within_noise(ours.times, peer.times)
-                       else ("ours faster" if ours_ms < peer_ms
-                             else "peer faster"))
-        else:
-            verdict = "one repetition"
+        verdict = verdict_between(ours, peer)
         library = table_of[peer.variant][1].get("library", "")
         lines.append(
             f"| {table_name} | {device} | {scene} | {size} | `{ours.variant}` "
@@ -978,6 +1054,7 @@ def peers_table(run, family):
         lines += ["", "Peer rows that did not give a timing:", ""]
         for variant, scene, message in refused:
             verdict = ("**differs** from the oracle" if "differs" in message
-                       else "did not run")
+                       else "refused the input (its documented convention)"
+                       if "refused" in message else "did not run")
             lines.append(f"- `{variant}` on {scene}: {verdict}: {message}")
     return lines

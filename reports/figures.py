@@ -84,7 +84,9 @@ def main():
               "Every number below was read from the benchmark JSON listed "
               "under Machines; ratios divide a variant's rate by the best "
               "copy of the same bytes on the same device, measured in the "
-              "same run.", "", "## Machines", ""]
+              "same run."]
+    report += engine.which_to_use(run)
+    report += ["", "## Machines", ""]
     report += engine.machine_lines(run.contexts)
     for module in family_modules():
         for figure in module.FIGURES:
@@ -99,8 +101,7 @@ def main():
     (args.out / "report.md").write_text(report_md)
     print(f"wrote {args.out / 'report.md'}")
     junit = sorted(args.out.glob("tests-*.xml"))
-    readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
-    print(f"wrote {page.write(args.out, report_md, run, readme, junit)}")
+    print(f"wrote {page.write(args.out, report_md, run, junit)}")
 
 
 if __name__ == "__main__":

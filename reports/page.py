@@ -1,10 +1,10 @@
 """reports/out/index.html: the report as one static page, its PNG figures
-beside it. Per family what to use and why (README's "Which variant to
-use", which sums up the docs), every figure and table of report.md, and a
-verification matrix (family x variant), every cell read from an output:
+beside it. It opens with report.md's "Which variant to use" (computed
+from this run: engine.which_to_use), then a verification matrix (family x variant), every cell read from an output:
 the benchmarks' `verified` counters of this run, the ctest JUnit files
 `make test` wrote (one column per preset that ran), and the GPU rows kept
-under reports/data/. Nothing in the matrix is typed.
+under reports/data/ (nothing in it is typed), then every other figure and
+table of report.md.
 
 The page checks itself as it loads: an inline script counts the figures
 that loaded and failed and any script error, and writes the counts into
@@ -76,11 +76,14 @@ def figures_as_images(report_md):
     return "\n".join(lines)
 
 
-def usage(readme):
-    """README's "Which variant to use" bullets, as HTML."""
-    text = readme.read_text() if readme.exists() else ""
-    match = re.search(r"## Which variant to use\n(.*?)\n## ", text, re.S)
-    return markdown.markdown(match.group(1)) if match else ""
+def split_answers(report_md):
+    """(report.md's "Which variant to use" section, the rest of it)."""
+    match = re.search(r"^## Which variant to use\n.*?(?=^## |\Z)", report_md,
+                      re.S | re.M)
+    if not match:
+        return "", report_md
+    return (match.group(0),
+            report_md[:match.start()] + report_md[match.end():])
 
 
 def junit_cases(path):
@@ -180,10 +183,11 @@ def matrix(run, junit_paths):
     return "\n".join(out)
 
 
-def write(out_dir, report_md, run, readme, junit_paths):
+def write(out_dir, report_md, run, junit_paths):
     """Writes out_dir/index.html; returns its path."""
     # report.md's own title is the page's.
     report_md = re.sub(r"\A# [^\n]*\n", "", report_md)
+    answers, report_md = split_answers(report_md)
     body = markdown.markdown(figures_as_images(report_md),
                              extensions=["tables"])
     families = sorted(run.tables)
@@ -193,7 +197,7 @@ def write(out_dir, report_md, run, readme, junit_paths):
         SELF_CHECK, "</head>", "<body>", "<h1>adjacent: benchmark report</h1>",
         "<nav>" + "".join(f'<a href="#{f}">{f}</a>' for f in families)
         + '<a href="#verification">verification</a></nav>',
-        "<h2>Which variant to use</h2>", usage(readme),
+        markdown.markdown(answers, extensions=["tables"]),
         '<h2 id="verification">Verification matrix</h2>',
         "<p>Per variant: the oracle's verdict on every benchmark row of this "
         "run and of the GPU runs kept under reports/data/ (the benchmark's "

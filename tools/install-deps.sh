@@ -11,7 +11,7 @@ packages=(cmake ninja-build g++ make git python3 python3-venv
 # where we can; one that cannot be installed is not fatal: its rows skip,
 # saying which package brings it.
 peers=(libboost-graph-dev libtbb-dev libabsl-dev libnanoflann-dev libcgal-dev
-       libopen3d-dev libvtk9-dev libcolpack-dev libigraph-dev)
+       libopen3d-dev libvtk9-dev libcolpack-dev libigraph-dev libopenmesh-dev)
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
 # tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset
 # with clang and libFuzzer (in libclang-rt-dev).

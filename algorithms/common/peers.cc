@@ -102,6 +102,11 @@ const Library& Abseil() {
 #else
 #define ADJ_VTK_VERSION ""
 #endif
+#if ADJ_HAVE_PEER_OPENMESH
+#define ADJ_OPENMESH_VERSION ADJ_PEER_OPENMESH_VERSION
+#else
+#define ADJ_OPENMESH_VERSION ""
+#endif
 #if ADJ_HAVE_PEER_COLPACK
 #define ADJ_COLPACK_VERSION ADJ_PEER_COLPACK_VERSION
 #else
@@ -131,6 +136,12 @@ const Library& Igraph() {
 
 const Library& Vtk() {
   static const Library library{"VTK", "libvtk9-dev", ADJ_VTK_VERSION};
+  return library;
+}
+
+const Library& OpenMesh() {
+  static const Library library{"OpenMesh", "libopenmesh-dev",
+                               ADJ_OPENMESH_VERSION};
   return library;
 }
 

@@ -43,6 +43,8 @@ const Library& Cgal();
 const Library& Igraph();
 // VTK's cell links.
 const Library& Vtk();
+// OpenMesh's halfedge meshes.
+const Library& OpenMesh();
 // ColPack's graph colourings.
 const Library& ColPack();
 // oneTBB's threads: what a peer running on them uses (Variant::threads).

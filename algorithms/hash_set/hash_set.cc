@@ -54,6 +54,18 @@ std::span<const Variant> Variants() {
             .threads = &peers::OneTbbThreads,
             .traits = Traits{/*concurrent=*/true},
             .peer = &peers::OneTbb},
+    Variant{.name = "tbb_concurrent_hash_map",
+            .backend = Backend::kTbb,
+            .origin = Origin::kPeer,
+            .description =
+                "tbb::concurrent_hash_map<uint32_t, empty> as a set "
+                "(element locks by accessor), rehashed for the capacity, a "
+                "capacity reservation counter before each new key; bulk "
+                "operations by tbb::parallel_for",
+            .run = &MakeTbbConcurrentHashMap,
+            .threads = &peers::OneTbbThreads,
+            .traits = Traits{/*concurrent=*/true},
+            .peer = &peers::OneTbb},
 #if ADJ_HAVE_CUDA
     Variant{"cuda_lock_free", Backend::kCuda, Origin::kOurs,
             "lock_free on the GPU: one thread per key, atomicCAS claims a "

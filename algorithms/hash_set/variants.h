@@ -19,6 +19,7 @@ std::unique_ptr<Set> MakeLockFreeWithThreads(std::size_t capacity, int threads);
 // without it at build time they throw Unavailable.
 MakeFn MakeAbslFlatHashSet;
 MakeFn MakeTbbConcurrentSet;
+MakeFn MakeTbbConcurrentHashMap;
 #if ADJ_HAVE_CUDA
 MakeFn MakeCudaLockFree;
 #endif

@@ -56,6 +56,28 @@ std::span<const Variant> Variants() {
                 "rows read by GetNcells/GetCells",
             .run = &VtkCellLinksBuild,
             .peer = &peers::Vtk},
+    Variant{.name = "openmesh_trimesh",
+            .backend = Backend::kSerial,
+            .origin = Origin::kPeer,
+            .description =
+                "OpenMesh's TriMesh: add_face per triangle, each vertex's "
+                "faces by its vertex-face circulator, rows sorted "
+                "ascending; holds only oriented manifold meshes (refuses "
+                "the rest with NotManifold)",
+            .run = &OpenMeshTriMeshBuild,
+            .traits = {.manifold_only = true},
+            .peer = &peers::OpenMesh},
+    Variant{.name = "cgal_surface_mesh",
+            .backend = Backend::kSerial,
+            .origin = Origin::kPeer,
+            .description =
+                "CGAL's Surface_mesh: add_face per triangle, each vertex's "
+                "faces by faces_around_target, rows sorted ascending; holds "
+                "only oriented manifold meshes (refuses the rest with "
+                "NotManifold)",
+            .run = &CgalSurfaceMeshBuild,
+            .traits = {.manifold_only = true},
+            .peer = &peers::Cgal},
 #if ADJ_HAVE_CUDA
     Variant{"cuda", Backend::kCuda, Origin::kOurs,
             "atomic counts, CUB scan, atomic fill, then CUB segmented sort "
@@ -65,6 +87,10 @@ std::span<const Variant> Variants() {
 #endif
   };
   return kVariants;
+}
+
+std::string TraitsText(const Traits& traits) {
+  return traits.manifold_only ? "meshes=manifold" : "";
 }
 
 std::string_view RowOrderName(RowOrder order) {

@@ -17,10 +17,16 @@
 //     not fit the uint32 offsets, throws triangle_adjacency::Error naming the
 //     first offending triangle (out is then unspecified);
 //   - no triangles is valid: particle_count empty rows.
+// One documented exception: a peer whose library holds only oriented
+// manifold meshes (Traits::manifold_only: OpenMesh's and CGAL's halfedge
+// meshes) gives the contract's rows on every oriented manifold mesh and on
+// anything else either the same rows or NotManifold, naming the triangle
+// its library would not take.
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "algorithms/common/csr.h"
@@ -49,9 +55,25 @@ class Error : public adj::Error {
   using adj::Error::Error;
 };
 
+// A manifold-only peer's refusal: its library's mesh cannot hold the
+// triangle it names (a repeated corner, an edge already used in the same
+// direction, or one its add-face otherwise refused). The verification
+// shows it as refused, not as a difference.
+class NotManifold : public Error {
+ public:
+  using Error::Error;
+};
+
 using BuildFn = void(std::span<const Triangle> triangles,
                      std::size_t particle_count, Adjacency& out);
-using Variant = adj::Variant<BuildFn>;
+struct Traits {
+  // The row's library holds only oriented manifold meshes (the exception
+  // above); false for every row of the suite's own.
+  bool manifold_only = false;
+};
+// "meshes=manifold" or "".
+std::string TraitsText(const Traits& traits);
+using Variant = adj::Variant<BuildFn, Traits>;
 
 // The variant table (docs/triangle_adjacency.md lists it); CUDA rows only
 // when built with CUDA.

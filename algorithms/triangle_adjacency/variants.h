@@ -58,6 +58,10 @@ void OpenMpBuildTuned(std::span<const Triangle> triangles,
 // without it at build time they throw Unavailable.
 BuildFn VtkStaticCellLinksBuild;
 BuildFn VtkCellLinksBuild;
+// Manifold-only peers (Traits::manifold_only): NotManifold for a triangle
+// their halfedge mesh would not take.
+BuildFn OpenMeshTriMeshBuild;
+BuildFn CgalSurfaceMeshBuild;
 // Both VTK rows: Check, then VTK's links of kind `links` read into out
 // (vtk_rows.cc); out.threads is the caller's.
 void BuildByVtk(vtk_bridge::Links links, std::span<const Triangle> triangles,

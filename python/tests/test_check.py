@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import adjacent
-from conftest import runnable
+from conftest import build_or_refused, runnable
 
 
 def grid_search(points, radius, bug=None):
@@ -278,8 +278,10 @@ def test_hypothesis_meshes_and_triplets_hold_every_row():
     def adjacency(mesh):
         triangles, particles = mesh
         for variant in runnable("triangle_adjacency"):
-            result = adjacent.triangle_adjacency.build(
-                triangles.astype(np.uint32), particles, variant=variant)
+            result = build_or_refused(triangles.astype(np.uint32), particles,
+                                      variant)
+            if result is None:
+                continue
             at.assert_agrees("triangle_adjacency", {"triangles": triangles},
                              {"offsets": np.asarray(result.offsets),
                               "indices": np.asarray(result.indices)},

@@ -4,6 +4,7 @@ ours and the best peer chosen per scene and size, their ratio and the
 Mann-Whitney verdict over the repetitions; kernel-only rows and copies
 left out, and no table for a family without peers."""
 
+import dataclasses
 import json
 import pathlib
 import sys
@@ -73,3 +74,34 @@ def test_no_peers_no_table(tmp_path):
     table = dict(TABLE, variants=TABLE["variants"][:2])
     assert engine.peers_table(run_of(tmp_path, {"variants": table}),
                               "fam") == []
+
+
+def test_which_to_use_names_the_fastest_row_and_a_winning_peer(tmp_path):
+    run = run_of(tmp_path, {"variants": TABLE})
+    lines = engine.which_to_use(run)
+    body = [line for line in lines if line.startswith("| fam |")]
+    # ours (1.2 ms) beats the peer (2.2 ms); the kernel-only row is not a
+    # candidate; the copy is not a variant.
+    assert body == ["| fam | variants | CPU Test CPU | uniform | n:1000 "
+                    "| `fast` | 1.83x | `lib_peer` | faster |"]
+    slow = [r for r in run.rows if r.variant != "fast"]
+    run.rows = slow
+    body = [line for line in engine.which_to_use(run)
+            if line.startswith("| fam |")]
+    assert body == ["| fam | variants | CPU Test CPU | uniform | n:1000 "
+                    "| `lib_peer` (peer: Lib 1.0) | 4.18x | `serial` "
+                    "| faster |"]
+
+
+def test_which_to_use_takes_the_largest_size(tmp_path):
+    run = run_of(tmp_path, {"variants": TABLE})
+    small = [dataclasses.replace(r, args={"n": 10}) for r in run.rows
+             if r.variant in ("serial", "lib_peer")]
+    # At n:10 the baseline wins, but n:1000 is the size that answers.
+    for r in small:
+        if r.variant == "serial":
+            r.values = dict(r.values, real_time=1.0)
+    run.rows += small
+    body = [line for line in engine.which_to_use(run)
+            if line.startswith("| fam |")]
+    assert len(body) == 1 and "| n:1000 | `fast` |" in body[0]
