@@ -127,6 +127,9 @@ class Row:
     # Each repetition's real_time in microseconds, when repeated (empty
     # otherwise).
     times: list = dataclasses.field(default_factory=list)
+    # The variant's origin in its table ("peer": a library's row), set by
+    # load_run once the tables are read.
+    origin: str = ""
 
 
 @dataclasses.dataclass
@@ -379,13 +382,22 @@ def load_run(run_paths, kept_paths=(), context_paths=()):
             elif parts[0] == "adj_goal":
                 goals.setdefault(parts[1], {}).setdefault(parts[2],
                                                           float(value))
+    origins = {(family, name): variant.get("origin", "")
+               for family, by_table in tables.items()
+               for table in by_table.values()
+               for name, variant in table["variants"].items()}
+    for row in rows:
+        row.origin = origins.get((row.family, row.variant), "")
     return Run(rows, contexts, tables, goals, studies, errors)
 
 
 def series_label(row, devices):
+    """A variant's legend entry: its name, "(peer)" for a library's row,
+    and its device where the figure shows several."""
+    label = row.variant + (" (peer)" if row.origin == "peer" else "")
     if len(devices) == 1:
-        return row.variant
-    return f"{row.variant} [{row.device}]"
+        return label
+    return f"{label} [{row.device}]"
 
 
 def save(fig, devices, out_dir, name):

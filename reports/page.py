@@ -170,6 +170,13 @@ def matrix(run, junit_paths):
                             f"({len(flags) - bad}/{len(flags)} rows, "
                             f"{device})")
                 state = "differs" if bad or state == "differs" else "agrees"
+            # A row that gave no timing (a peer refusing an input under its
+            # documented convention, one the build did not find) says why.
+            # (A CUDA row without a GPU here is the usual case: not listed.)
+            if info.get("backend") != "cuda":
+                runs += sorted({f"no timing on {scene}: {message}"
+                                for f, v, scene, _, message in run.errors
+                                if f == family and v == variant})
             row_html = "".join(f"<td>{html.escape(str(c))}</td>"
                                for c in cells)
             row_html += (f'<td class="{state}">'
