@@ -288,6 +288,21 @@ TEST_P(ManifoldOnlyTriangleAdjacency, RefusesWhatNoHalfedgeMeshHolds) {
   }
 }
 
+// More particles than the library's indices address (OpenMesh's int
+// handles, Surface_mesh's 32-bit indices) is refused before a vertex is
+// added, never wrapped.
+TEST_P(ManifoldOnlyTriangleAdjacency, RefusesMoreParticlesThanItsIndices) {
+  const std::size_t too_many = std::size_t{1} << 32;
+  try {
+    Run({}, too_many);
+    ADD_FAILURE() << "took " << too_many << " particles";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find(std::to_string(too_many)),
+              std::string::npos)
+        << error.what();
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Peers, ManifoldOnlyTriangleAdjacency,
                          ::testing::ValuesIn(testing::CasesWhere(
                              Variants(),

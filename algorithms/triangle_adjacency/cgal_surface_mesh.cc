@@ -14,6 +14,9 @@
 #include <CGAL/Surface_mesh.h>
 #include <CGAL/boost/graph/iterator.h>
 
+#include <limits>
+#include <string>
+
 #include "algorithms/triangle_adjacency/halfedge_rows.h"
 #endif
 
@@ -26,6 +29,14 @@ void CgalSurfaceMeshBuild(std::span<const Triangle> triangles,
   using Kernel = CGAL::Simple_cartesian<double>;
   using SurfaceMesh = CGAL::Surface_mesh<Kernel::Point_3>;
   using VertexIndex = SurfaceMesh::Vertex_index;
+  // Surface_mesh's indices are 32-bit, the largest one its null index: a
+  // larger count would wrap, not fail.
+  if (particle_count >=
+      std::size_t{std::numeric_limits<SurfaceMesh::size_type>::max()}) {
+    throw Error("triangle_adjacency: " + std::to_string(particle_count) +
+                " particles are more than CGAL's Surface_mesh indices "
+                "address");
+  }
   SurfaceMesh mesh;
   // Euler's formula: a mesh of one boundary has V + F - 1 edges.
   mesh.reserve(SurfaceMesh::size_type(particle_count),
