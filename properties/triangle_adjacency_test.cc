@@ -288,6 +288,50 @@ TEST_P(ManifoldOnlyTriangleAdjacency, RefusesWhatNoHalfedgeMeshHolds) {
   }
 }
 
+// A halfedge mesh reaches one fan per vertex. A bow-tie (two fans at a
+// particle) can be taken by relinking the fans, but once one of them
+// closes, circulating the vertex reaches only one: the row must then refuse,
+// naming the particle, never return the row with triangles missing. The
+// first mesh is the smallest such case found by hand: particle 0 is a
+// corner of two open fans (triangles 0 and 1) and of the closed pillow 2-3;
+// the second is the one fuzzing found (particle 4, in triangles 0, 2, 3 and
+// 4).
+TEST_P(ManifoldOnlyTriangleAdjacency, RefusesAVertexWithAClosedFanAndAnother) {
+  struct NonManifoldVertex {
+    std::vector<Triangle> triangles;
+    std::size_t particles;
+    Words row;
+    std::uint32_t particle;
+  };
+  const std::vector<NonManifoldVertex> meshes = {
+      {{{0, 1, 2}, {0, 3, 4}, {0, 5, 6}, {0, 6, 5}}, 7, {0, 1, 2, 3}, 0},
+      {{{21, 4, 18}, {18, 15, 6}, {17, 2, 4}, {0, 4, 8}, {4, 0, 8}},
+       22,
+       {0, 2, 3, 4},
+       4},
+  };
+  for (const NonManifoldVertex& mesh : meshes) {
+    EXPECT_FALSE(reference::OrientedManifold(mesh.triangles, mesh.particles));
+    Adjacency got;
+    try {
+      got = Run(mesh.triangles, mesh.particles);
+    } catch (const NotManifold& refusal) {
+      const std::string what = refusal.what();
+      EXPECT_TRUE(what.find("particle " + std::to_string(mesh.particle)) !=
+                      std::string::npos ||
+                  what.find("triangle ") != std::string::npos)
+          << what;
+      continue;
+    }
+    const auto& offsets = got.csr.offsets;
+    ASSERT_GT(offsets.size(), mesh.particle + 1);
+    EXPECT_EQ(Words(got.csr.indices.begin() + offsets[mesh.particle],
+                    got.csr.indices.begin() + offsets[mesh.particle + 1]),
+              mesh.row);
+    EXPECT_EQ(Disagreement(mesh.triangles, mesh.particles, got), "");
+  }
+}
+
 // More particles than the library's indices address (OpenMesh's int
 // handles, Surface_mesh's 32-bit indices) is refused before a vertex is
 // added, never wrapped.

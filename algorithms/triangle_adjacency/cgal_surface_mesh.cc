@@ -5,7 +5,10 @@
 // skipped) into the family's rows, sorted ascending. Surface_mesh holds only
 // oriented manifold meshes: where add_face refuses a triangle (a repeated
 // corner, an edge already used in its direction, a fan it cannot join) it
-// returns the null face, and the row throws NotManifold naming it.
+// returns the null face, and the row throws NotManifold naming it. It takes
+// a bow-tie (two fans at a vertex) by relinking them, but once one of them
+// closes its faces_around_target reaches only one: the rows' check against
+// the triangles refuses that as NotManifold naming the particle.
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 #include "algorithms/triangle_adjacency/variants.h"
 
@@ -16,6 +19,7 @@
 
 #include <limits>
 #include <string>
+#include <string_view>
 
 #include "algorithms/triangle_adjacency/halfedge_rows.h"
 #endif
@@ -37,6 +41,7 @@ void CgalSurfaceMeshBuild(std::span<const Triangle> triangles,
                 " particles are more than CGAL's Surface_mesh indices "
                 "address");
   }
+  constexpr std::string_view kLibrary = "CGAL's Surface_mesh";
   SurfaceMesh mesh;
   // Euler's formula: a mesh of one boundary has V + F - 1 edges.
   mesh.reserve(SurfaceMesh::size_type(particle_count),
@@ -50,11 +55,11 @@ void CgalSurfaceMeshBuild(std::span<const Triangle> triangles,
     const auto face =
         mesh.add_face(VertexIndex(c[0]), VertexIndex(c[1]), VertexIndex(c[2]));
     if (face == SurfaceMesh::null_face()) {
-      ThrowNotManifold("CGAL's Surface_mesh", t, c, "add_face refused it");
+      ThrowNotManifold(kLibrary, t, c, "add_face refused it");
     }
   }
   FillAscendingRows(
-      particle_count, triangles.size(), out, [&](std::size_t p, auto take) {
+      kLibrary, triangles, particle_count, out, [&](std::size_t p, auto take) {
         const auto halfedge =
             mesh.halfedge(VertexIndex(SurfaceMesh::size_type(p)));
         if (halfedge == SurfaceMesh::null_halfedge()) return;

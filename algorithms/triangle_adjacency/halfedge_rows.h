@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -30,33 +31,71 @@ namespace adj::triangle_adjacency {
 }
 
 // out's rows from `faces_around(p, take)`, which calls take(face id) for
-// every face at particle p; each row sorted ascending. A library that gave
-// more entries than 3 per triangle would be refused, never written past
-// the rows.
+// every face at particle p; each row sorted ascending. A halfedge mesh
+// reaches one fan per vertex: where add_face took every triangle but left a
+// vertex with more than one (CGAL's Surface_mesh relinks a bow-tie and can
+// then close one of its fans), the library's rows would silently miss
+// triangles. So each row is checked against the triangles themselves: its
+// length against the particle's corner count (else NotManifold naming the
+// particle), and each entry for being a distinct triangle with that corner
+// (else Error: the library listed what is not there). Nothing is written
+// past a row.
 template <typename FacesAround>
-void FillAscendingRows(std::size_t particle_count, std::size_t triangle_count,
-                       Adjacency& out, FacesAround faces_around) {
-  out.csr.offsets.resize(particle_count + 1);
-  out.csr.indices.resize(3 * triangle_count);
-  out.csr.offsets[0] = 0;
+void FillAscendingRows(std::string_view library,
+                       std::span<const Triangle> triangles,
+                       std::size_t particle_count, Adjacency& out,
+                       FacesAround faces_around) {
+  // The offsets the rows must have: each particle's corner count, summed.
+  out.csr.offsets.assign(particle_count + 1, 0);
+  for (const Triangle& corners : triangles) {
+    for (const std::uint32_t corner : corners) ++out.csr.offsets[corner + 1];
+  }
+  for (std::size_t p = 0; p < particle_count; ++p) {
+    out.csr.offsets[p + 1] += out.csr.offsets[p];
+  }
+  out.csr.indices.resize(3 * triangles.size());
   std::uint32_t* const indices = out.csr.indices.data();
-  const std::size_t capacity = out.csr.indices.size();
-  std::size_t cursor = 0;
   std::uint32_t longest = 0;
   for (std::size_t p = 0; p < particle_count; ++p) {
-    const std::size_t start = cursor;
+    const std::size_t start = out.csr.offsets[p];
+    const std::size_t end = out.csr.offsets[p + 1];
+    std::size_t cursor = start;
+    const auto reached = [&] {
+      return std::string(library) +
+             " took every triangle, but its faces "
+             "around particle " +
+             std::to_string(p) + " reach ";
+    };
     faces_around(p, [&](std::uint32_t face) {
-      if (cursor == capacity) {
-        throw Error("triangle_adjacency: the peer's mesh listed more than " +
-                    std::to_string(capacity) + " particle-triangle entries");
+      if (cursor == end) {
+        throw Error("triangle_adjacency: " + reached() + "more than its " +
+                    std::to_string(end - start) + " triangles");
+      }
+      const bool is_corner =
+          face < triangles.size() &&
+          std::find(triangles[face].begin(), triangles[face].end(), p) !=
+              triangles[face].end();
+      if (!is_corner) {
+        throw Error("triangle_adjacency: " + reached() + "triangle " +
+                    std::to_string(face) + ", which is not at it");
       }
       indices[cursor++] = face;
     });
     std::sort(indices + start, indices + cursor);
-    out.csr.offsets[p + 1] = static_cast<std::uint32_t>(cursor);
-    longest = std::max(longest, static_cast<std::uint32_t>(cursor - start));
+    if (std::adjacent_find(indices + start, indices + cursor) !=
+        indices + cursor) {
+      throw Error("triangle_adjacency: " + reached() +
+                  "one of its triangles twice");
+    }
+    if (cursor != end) {
+      throw NotManifold("triangle_adjacency: " + reached() +
+                        std::to_string(cursor - start) + " of its " +
+                        std::to_string(end - start) +
+                        " triangles: it is a non-manifold vertex, and the "
+                        "library's mesh holds only oriented manifold meshes");
+    }
+    longest = std::max(longest, static_cast<std::uint32_t>(end - start));
   }
-  out.csr.indices.resize(cursor);
   out.max_adjacent = longest;
   out.order = RowOrder::kAscending;
   out.threads = 1;

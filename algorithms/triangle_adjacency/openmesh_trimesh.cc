@@ -72,7 +72,7 @@ void OpenMeshTriMeshBuild(std::span<const Triangle> triangles,
     if (!face.is_valid())
       ThrowNotManifold(kLibrary, t, c, "add_face refused it");
   }
-  FillAscendingRows(particle_count, triangles.size(), out,
+  FillAscendingRows(kLibrary, triangles, particle_count, out,
                     [&](std::size_t p, auto take) {
                       const OpenMesh::VertexHandle vertex{static_cast<int>(p)};
                       for (const auto face : mesh.vf_range(vertex)) {

@@ -21,7 +21,8 @@
 // manifold meshes (Traits::manifold_only: OpenMesh's and CGAL's halfedge
 // meshes) gives the contract's rows on every oriented manifold mesh and on
 // anything else either the same rows or NotManifold, naming the triangle
-// its library would not take.
+// its library would not take or the particle whose triangles its mesh
+// does not all reach.
 
 #include <cstddef>
 #include <cstdint>
@@ -57,8 +58,9 @@ class Error : public adj::Error {
 
 // A manifold-only peer's refusal: its library's mesh cannot hold the
 // triangle it names (a repeated corner, an edge already used in the same
-// direction, or one its add-face otherwise refused). The verification
-// shows it as refused, not as a difference.
+// direction, or one its add-face otherwise refused), or a particle whose
+// triangles its mesh took but does not all reach (a vertex with two fans).
+// The verification shows it as refused, not as a difference.
 class NotManifold : public Error {
  public:
   using Error::Error;
