@@ -9,6 +9,8 @@
 #                          machine (PARTITIONS="a b": each node type)
 #   make figures FULL=1    the paper sweep: every size, 5 repetitions
 #   make test PRESET=asan  any preset of CMakePresets.json
+#   make test PEERS=all    also install the heavy peers (PCL), whose rows
+#                          otherwise skip naming their package
 #   make test PRESET=asan-deep   the asan build, 500 RapidCheck cases per
 #                          property (long: run before resolving, not in CI)
 #   make fuzz              every fuzz target for FUZZ_SECONDS (default 60)
@@ -35,7 +37,7 @@ FUZZ_SECONDS ?= 60
 all: test
 
 deps:
-	@PRESET=$(PRESET) tools/install-deps.sh
+	@PRESET=$(PRESET) PEERS=$(PEERS) tools/install-deps.sh
 
 $(BUILD_DIR)/build.ninja: CMakeLists.txt CMakePresets.json | deps
 	cmake --preset $(PRESET)
@@ -84,7 +86,7 @@ figures: build python data-if-possible
 	  $$runner --sweep $(if $(FULL),full,quick) \
 	    --out reports/out/json/$$(basename $$runner).json || exit 1; \
 	done
-	$(PYTHON) python/benchmarks/query_all_overhead.py \
+	$(PYTHON) python/benchmarks/call_overhead.py \
 	  --out reports/out/json/python_overhead.json
 	$(PYTHON) python/benchmarks/peers.py \
 	  --out reports/out/json/python_peers.json

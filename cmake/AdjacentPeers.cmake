@@ -160,3 +160,12 @@ if(igraph_FOUND AND ADJ_IGRAPH_INCLUDE AND ADJ_IGRAPH_LIBRARY)
 endif()
 adj_peer(igraph FOUND ${igraph_found} VERSION "${igraph_VERSION}"
          TARGETS "${ADJ_IGRAPH_LIBRARY}")
+
+# PCL (libpcl-dev, installed only with PEERS=all: it brings much of Boost
+# and Qt): its KdTreeFLANN and octree radius searches. Only the three
+# components the rows call are asked for, so that its CMake files look for
+# no more than they need (Eigen, Boost, FLANN).
+find_package(PCL 1.13 CONFIG QUIET COMPONENTS common kdtree octree)
+adj_peer(pcl FOUND ${PCL_FOUND} VERSION "${PCL_VERSION}"
+         TARGETS pcl_common pcl_kdtree pcl_octree
+         DEPENDENCY PCL 1.13 CONFIG COMPONENTS common kdtree octree)

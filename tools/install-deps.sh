@@ -12,6 +12,13 @@ packages=(cmake ninja-build g++ make git python3 python3-venv
 # saying which package brings it.
 peers=(libboost-graph-dev libtbb-dev libabsl-dev libnanoflann-dev libcgal-dev
        libopen3d-dev libvtk9-dev libcolpack-dev libigraph-dev libopenmesh-dev)
+# PEERS=all adds the heavy ones: PCL (its k-d tree and octree searches)
+# brings much of Boost and Qt with it.
+case "${PEERS:-default}" in
+  all) peers+=(libpcl-dev) ;;
+  default|"") ;;
+  *) echo "adjacent: PEERS is 'all' or unset, not '${PEERS}'" >&2; exit 2 ;;
+esac
 # The tsan preset builds with clang and LLVM's OpenMP runtime, whose Archer
 # tool tells ThreadSanitizer about OpenMP's synchronisation; the fuzz preset
 # with clang and libFuzzer (in libclang-rt-dev).

@@ -112,6 +112,11 @@ const Library& Abseil() {
 #else
 #define ADJ_COLPACK_VERSION ""
 #endif
+#if ADJ_HAVE_PEER_PCL
+#define ADJ_PCL_VERSION ADJ_PEER_PCL_VERSION
+#else
+#define ADJ_PCL_VERSION ""
+#endif
 
 const Library& Nanoflann() {
   static const Library library{"nanoflann", "libnanoflann-dev",
@@ -148,6 +153,11 @@ const Library& OpenMesh() {
 const Library& ColPack() {
   static const Library library{"ColPack", "libcolpack-dev",
                                ADJ_COLPACK_VERSION};
+  return library;
+}
+
+const Library& Pcl() {
+  static const Library library{"PCL", "libpcl-dev", ADJ_PCL_VERSION};
   return library;
 }
 

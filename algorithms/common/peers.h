@@ -47,6 +47,8 @@ const Library& Vtk();
 const Library& OpenMesh();
 // ColPack's graph colourings.
 const Library& ColPack();
+// The Point Cloud Library's k-d tree and octree searches.
+const Library& Pcl();
 // oneTBB's threads: what a peer running on them uses (Variant::threads).
 int OneTbbThreads(std::size_t items);
 

@@ -132,6 +132,35 @@ std::span<const Variant> Variants() {
             .untwinned = kPeerUntwinned,
             .traits = Traits{.build_index = &BuildCgalIndex},
             .peer = &peers::Cgal},
+    Variant{.name = "pcl_kd_tree",
+            .backend = Backend::kOpenMp,
+            .origin = Origin::kPeer,
+            .description =
+                "PCL's KdTreeFLANN<PointXYZ> (FLANN's k-d tree, PCL's "
+                "defaults, unsorted results) on the positions as floats "
+                "scaled by a power of two; radiusSearch per particle on "
+                "OpenMP threads with a radius just above max_dist, what it "
+                "returns kept by the contract's double test; full lists, "
+                "rows sorted",
+            .run = &PclKdTree,
+            .run_trusted = &PclKdTreeTrusted,
+            .untwinned = kPeerUntwinned,
+            .traits = Traits{.build_index = &BuildPclKdTreeIndex},
+            .peer = &peers::Pcl},
+    Variant{.name = "pcl_octree",
+            .backend = Backend::kOpenMp,
+            .origin = Origin::kPeer,
+            .description =
+                "PCL's octree::OctreePointCloudSearch<PointXYZ> (voxel edge "
+                "the search radius) on the positions as floats scaled by a "
+                "power of two; radiusSearch per particle on OpenMP threads "
+                "with a radius just above max_dist, what it returns kept by "
+                "the contract's double test; full lists, rows sorted",
+            .run = &PclOctree,
+            .run_trusted = &PclOctreeTrusted,
+            .untwinned = kPeerUntwinned,
+            .traits = Traits{.build_index = &BuildPclOctreeIndex},
+            .peer = &peers::Pcl},
 #if ADJ_HAVE_CUDA
     Variant{"cuda",
             Backend::kCuda,

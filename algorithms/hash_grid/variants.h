@@ -118,11 +118,17 @@ QueryAllFn Open3dFixedRadius;
 QueryAllFn Open3dFixedRadiusTrusted;
 QueryAllFn CgalKdTree;
 QueryAllFn CgalKdTreeTrusted;
+QueryAllFn PclKdTree;
+QueryAllFn PclKdTreeTrusted;
+QueryAllFn PclOctree;
+QueryAllFn PclOctreeTrusted;
 // Their indexes (Traits::build_index); XTrusted is BuildXIndex then
 // QueryAll.
 BuildPeerIndexFn BuildNanoflannIndex;
 BuildPeerIndexFn BuildOpen3dIndex;
 BuildPeerIndexFn BuildCgalIndex;
+BuildPeerIndexFn BuildPclKdTreeIndex;
+BuildPeerIndexFn BuildPclOctreeIndex;
 #if ADJ_HAVE_CUDA
 QueryAllFn CudaCellOrder;
 QueryAllFn CudaCellOrderTrusted;
