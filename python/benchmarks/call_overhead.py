@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
-"""What a call through Python adds to a hash_grid variant: a 1M-point
-`adjacent.hash_grid.query_all` against the same variant on the same points
-called from C++ (`time_query_all`: the points converted once, each run into
-a fresh output, timed in C++), repetitions interleaved, in one run.
+"""What a call through Python adds to a variant: each family's call from
+Python against the same variant on the same input called from C++ (the
+package's `time_*` functions: the input converted once, each run into a
+fresh output as the Python call's is, timed in C++), repetitions
+interleaved, in one run:
 
-Writes Google Benchmark-shaped JSON (`python/<variant>/<scene>/...` rows
-per caller, and `python/memcpy/<scene>/...`: a copy of the points' bytes,
-the one copy the Python call makes, as its limit), times in ms, and prints
-the ratio of medians; the goal is at most 1.05. `make figures`
-runs it, and reports/families/python.py draws its table.
+- hash_grid: `query_all` on 1M uniform points (~30 neighbours each);
+- prefix_sum: `scan` (exclusive) of 2^26 uint32;
+- compaction: `compact` of 2^26 uint32, half of them removed;
+- connected_components: `label` of a random graph of 1M vertices and
+  average degree 4.
 
-    .venv/bin/python python/benchmarks/query_all_overhead.py \
-        [--points 1000000] [--repetitions 9] [--variant cell_order_simd_openmp] \
+Writes Google Benchmark-shaped JSON (`python/<variant>/<scene>/n:<N>/
+call:<family.call>/caller:python|cpp` rows per caller, and `python/memcpy/
+<scene>/n:<N>/call:<family.call>`: a copy of the bytes the Python call
+copies into the suite's layout, or of its input where it copies nothing, as
+its limit), times in ms, and prints each ratio of medians; the goal is at
+most 1.05. `make figures` runs it, and reports/families/python.py draws its
+table.
+
+    .venv/bin/python python/benchmarks/call_overhead.py \\
+        [--scale 1.0] [--repetitions 9] [--families hash_grid ...] \\
         [--out reports/out/json/python_overhead.json]
 """
 
+# house-check: the families whose calls this benchmark times, each with an
+# input and variants of its own, not every family of the registry.
 import argparse
 import statistics
 import time
@@ -25,80 +36,151 @@ import adjacent
 import bench_json
 
 
+def hash_grid_case(scale, rng):
+    size = int(1_000_000 * scale)
+    points = rng.random((size, 3), dtype=np.float32)
+    # About 30 neighbours a point in the unit cube.
+    radius = float((30 / (4 / 3 * np.pi * size)) ** (1 / 3))
+
+    def python(variant):
+        return adjacent.hash_grid.query_all(points, radius, variant=variant)
+
+    def cpp(variant):
+        return adjacent.hash_grid.time_query_all(points, radius, variant, 1)[0]
+
+    # The Python call copies the points into the suite's layout.
+    return ("hash_grid.query_all", "uniform", size, points,
+            ["cell_sorted", "cell_order_simd_openmp"], python, cpp)
+
+
+def prefix_sum_case(scale, rng):
+    size = int((1 << 26) * scale)
+    values = rng.integers(0, 1 << 20, size=size, dtype=np.uint32)
+
+    def python(variant):
+        return adjacent.prefix_sum.scan(values, variant=variant)
+
+    def cpp(variant):
+        return adjacent.prefix_sum.time_scan(values, False, variant, 1)[0]
+
+    # The values are read in place: the copy of the output's bytes is the
+    # limit's scale.
+    return ("prefix_sum.scan", "uniform", size, values,
+            ["serial", "openmp"], python, cpp)
+
+
+def compaction_case(scale, rng):
+    size = int((1 << 26) * scale)
+    values = rng.integers(0, 1 << 31, size=size, dtype=np.uint32)
+    flags = (rng.random(size) < 0.5).astype(np.uint8)
+
+    def python(variant):
+        return adjacent.compaction.compact(values, flags, variant=variant)
+
+    def cpp(variant):
+        return adjacent.compaction.time_compact(values, flags, variant, 1)[0]
+
+    return ("compaction.compact", "half_removed", size, values,
+            ["serial", "openmp"], python, cpp)
+
+
+def connected_components_case(scale, rng):
+    size = int(1_000_000 * scale)
+    edges = rng.integers(0, size, size=(2 * size, 2), dtype=np.uint32)
+    edges = edges[edges[:, 0] != edges[:, 1]]
+    both = np.concatenate([edges, edges[:, ::-1]])
+    both = both[np.lexsort((both[:, 1], both[:, 0]))]
+    offsets = np.zeros(size + 1, dtype=np.uint32)
+    np.cumsum(np.bincount(both[:, 0], minlength=size), out=offsets[1:])
+    indices = np.ascontiguousarray(both[:, 1])
+
+    def python(variant):
+        return adjacent.connected_components.label(offsets, indices,
+                                                   variant=variant)
+
+    def cpp(variant):
+        return adjacent.connected_components.time_label(offsets, indices,
+                                                        variant, 1)[0]
+
+    # The call copies the graph's arrays into the suite's CSR.
+    return ("connected_components.label", "random_degree4", size, indices,
+            ["ecl_cc", "ecl_cc_openmp"], python, cpp)
+
+
+CASES = {"hash_grid": hash_grid_case, "prefix_sum": prefix_sum_case,
+         "compaction": compaction_case,
+         "connected_components": connected_components_case}
+
+
+def row(name, rep, repetitions, ms, **values):
+    return {"name": name, "run_name": name, "run_type": "iteration",
+            "repetition_index": rep, "repetitions": repetitions,
+            "iterations": 1, "real_time": ms, "time_unit": "ms", **values}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--points", type=int, default=1_000_000)
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="input sizes times this")
     parser.add_argument("--repetitions", type=int, default=9)
-    parser.add_argument("--variants", nargs="+",
-                        default=["cell_sorted", "cell_order_simd_openmp"])
+    parser.add_argument("--families", nargs="+", default=list(CASES))
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
 
     rng = np.random.default_rng(1)
-    points = rng.random((args.points, 3), dtype=np.float32)
-    # About 30 neighbours a point in the unit cube.
-    radius = float((30 / (4 / 3 * np.pi * args.points)) ** (1 / 3))
-    scene = "uniform"
     rows = []
-    for variant in args.variants:
-        # A warm-up of each, then the two interleaved.
-        adjacent.hash_grid.query_all(points, radius, variant=variant)
-        adjacent.hash_grid.time_query_all(points, radius, variant, 1)
-        python_ms, cpp_ms = [], []
-        entries = 0
+    for family in args.families:
+        call, scene, size, copied, variants, python, cpp = CASES[family](
+            args.scale, rng)
+        known = {v["name"] for v in adjacent.variants()
+                 if v["family"] == family}
+        for variant in variants:
+            if variant not in known:
+                print(f"{call}: no variant {variant}; skipped")
+                continue
+            # A warm-up of each, then the two interleaved.
+            python(variant)
+            cpp(variant)
+            python_ms, cpp_ms = [], []
+            for _ in range(args.repetitions):
+                start = time.perf_counter()
+                result = python(variant)
+                python_ms.append(1e3 * (time.perf_counter() - start))
+                del result
+                cpp_ms.append(1e3 * cpp(variant))
+            ratios = [p / c for p, c in zip(python_ms, cpp_ms)]
+            ratio = statistics.median(python_ms) / statistics.median(cpp_ms)
+            print(f"{call} {variant}: python "
+                  f"{statistics.median(python_ms):.2f} ms, C++ "
+                  f"{statistics.median(cpp_ms):.2f} ms, ratio of medians "
+                  f"{ratio:.4f} (pairwise {min(ratios):.4f} - "
+                  f"{max(ratios):.4f}); goal <= 1.05")
+            # Repetition k of both callers ran back to back: rows in
+            # repetition order, so that the report pairs them.
+            for caller, times in (("python", python_ms), ("cpp", cpp_ms)):
+                name = (f"python/{variant}/{scene}/n:{size}/call:{call}/"
+                        f"caller:{caller}")
+                rows += [row(name, rep, args.repetitions, t, n=size)
+                         for rep, t in enumerate(times)]
+        # The limit beside the rows: a copy of the input's bytes that the
+        # call copies (or reads), with as many repetitions.
+        target = np.empty_like(copied)
+        copy_ms = []
         for _ in range(args.repetitions):
             start = time.perf_counter()
-            result = adjacent.hash_grid.query_all(points, radius,
-                                                  variant=variant)
-            python_ms.append(1e3 * (time.perf_counter() - start))
-            entries = len(result.indices)
-            del result
-            cpp_ms.append(1e3 * adjacent.hash_grid.time_query_all(
-                points, radius, variant, 1)[0])
-        ratios = [p / c for p, c in zip(python_ms, cpp_ms)]
-        ratio = statistics.median(python_ms) / statistics.median(cpp_ms)
-        print(f"{variant}: python {statistics.median(python_ms):.2f} ms, "
-              f"C++ {statistics.median(cpp_ms):.2f} ms, ratio of medians "
-              f"{ratio:.4f} (pairwise {min(ratios):.4f} - {max(ratios):.4f}); "
-              f"goal <= 1.05")
-        # Repetition k of both callers ran back to back: rows in
-        # repetition order, so that the report pairs them.
-        for caller, times in (("python", python_ms), ("cpp", cpp_ms)):
-            for rep, t in enumerate(times):
-                name = (f"python/{variant}/{scene}/points:{args.points}/"
-                        f"caller:{caller}")
-                rows.append({
-                    "name": name, "run_name": name,
-                    "run_type": "iteration", "repetition_index": rep,
-                    "repetitions": args.repetitions, "iterations": 1,
-                    "real_time": t, "time_unit": "ms",
-                    "points": args.points, "radius": radius,
-                    "entries": entries})
-    # The limit beside the rows: a copy of the bytes the Python call copies
-    # (the points), with as many repetitions.
-    target = np.empty_like(points)
-    copy_ms = []
-    for _ in range(args.repetitions):
-        start = time.perf_counter()
-        np.copyto(target, points)
-        copy_ms.append(1e3 * (time.perf_counter() - start))
-    print(f"memcpy of the points ({points.nbytes / 1e6:.0f} MB): "
-          f"{statistics.median(copy_ms):.2f} ms")
-    for rep, t in enumerate(copy_ms):
-        rows.append({
-            "name": f"python/memcpy/{scene}/points:{args.points}",
-            "run_name": f"python/memcpy/{scene}/points:{args.points}",
-            "run_type": "iteration", "repetition_index": rep,
-            "repetitions": args.repetitions, "iterations": 1,
-            "real_time": t, "time_unit": "ms",
-            "bytes_per_second": points.nbytes / (t / 1e3)})
+            np.copyto(target, copied)
+            copy_ms.append(1e3 * (time.perf_counter() - start))
+        print(f"{call}: memcpy of {copied.nbytes / 1e6:.0f} MB: "
+              f"{statistics.median(copy_ms):.2f} ms")
+        name = f"python/memcpy/{scene}/n:{size}/call:{call}"
+        rows += [row(name, rep, args.repetitions, t, n=size,
+                     bytes_per_second=copied.nbytes / (t / 1e3))
+                 for rep, t in enumerate(copy_ms)]
     document = {
         "context": bench_json.context(
-            "python/benchmarks/query_all_overhead.py",
+            "python/benchmarks/call_overhead.py",
             f"python overhead, {args.repetitions} repetitions",
-            **{"adj_goal/python/query_all_overhead_ratio": "1.05"}),
+            **{"adj_goal/python/call_overhead_ratio": "1.05"}),
         "benchmarks": rows,
     }
     bench_json.write(args.out, document)

@@ -8,7 +8,10 @@ on the same inputs, repetitions interleaved, in one run:
   per point, itself included), on uniform points with ~30 neighbours;
 - connected_components: `adjacent.connected_components.label` against
   `scipy.sparse.csgraph.connected_components(directed=False)` on a random
-  graph of average degree 4 (the CSR handed to SciPy as a csr_array);
+  graph of average degree 4 (the CSR handed to SciPy as a csr_array) and
+  python-igraph's `Graph(n, edges).connected_components()` (the Graph
+  built from the (M, 2) edge array in the call, as a user holding edges
+  pays it);
 - prefix_sum: `adjacent.prefix_sum.scan` (inclusive) against
   `numpy.cumsum(dtype=numpy.uint32)`;
 - compaction: `adjacent.compaction.compact` against a boolean mask,
@@ -31,6 +34,7 @@ import statistics
 import time
 
 import numpy as np
+import igraph
 import scipy
 import scipy.sparse
 import scipy.sparse.csgraph
@@ -114,6 +118,10 @@ def connected_components_calls(size, rng):
         return scipy.sparse.csgraph.connected_components(
             graph, directed=False)[1]
 
+    def igraph_components():
+        graph = igraph.Graph(n=size, edges=edges)
+        return np.asarray(graph.connected_components().membership)
+
     def verify(labels):
         labels = np.asarray(getattr(labels, "labels", labels))
         return adjacent.check.connected_components(labels, offsets=offsets,
@@ -121,7 +129,8 @@ def connected_components_calls(size, rng):
 
     return "random_degree4", [
         ("adjacent.ecl_cc", ours, verify),
-        ("scipy.sparse.csgraph.connected_components", csgraph, verify)]
+        ("scipy.sparse.csgraph.connected_components", csgraph, verify),
+        ("igraph.Graph.connected_components", igraph_components, verify)]
 
 
 @peer_calls
@@ -204,7 +213,7 @@ def main():
         "context": bench_json.context(
             "python/benchmarks/peers.py",
             f"python peers, {args.repetitions} interleaved repetitions",
-            scipy=scipy.__version__),
+            scipy=scipy.__version__, igraph=igraph.__version__),
         "benchmarks": rows,
     }
     bench_json.write(args.out, document)

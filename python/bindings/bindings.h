@@ -173,6 +173,26 @@ class Interrupts {
       std::chrono::steady_clock::now();
 };
 
+// The C++ side of python/benchmarks/call_overhead.py: `repetitions` calls
+// of `run` (which makes its own fresh output, as the Python call does),
+// each timed in C++ alone with the GIL released; seconds per call. Ctrl-C
+// is polled between calls, outside the timed span.
+template <typename Run>
+std::vector<double> SecondsPerCall(int repetitions, Run&& run) {
+  std::vector<double> seconds;
+  nb::gil_scoped_release release;
+  Interrupts interrupts;
+  for (int r = 0; r < repetitions; ++r) {
+    if (r > 0) interrupts.Poll();
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  return seconds;
+}
+
 // Runs `work` with the GIL released. Called on Python's main thread, it
 // takes SIGINT for the call (interrupt::ScopedSigint): the C++ loops that
 // poll interrupt::Poll stop within a fraction of a second, and Ctrl-C

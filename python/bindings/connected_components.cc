@@ -3,8 +3,10 @@
 #include "algorithms/connected_components/connected_components.h"
 
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <string>
+#include <vector>
 
 #include "algorithms/common/csr.h"
 #include "python/bindings/bindings.h"
@@ -37,6 +39,26 @@ Labels Label(nb::handle offsets, nb::handle indices,
   return {ToNumpy(std::move(out.labels)), out.count, out.threads};
 }
 
+// The C++ side of python/benchmarks/call_overhead.py: the graph converted
+// once, then each labelling into a fresh output as label's are.
+std::vector<double> TimeLabel(nb::handle offsets, nb::handle indices,
+                              const std::string& variant_name,
+                              int repetitions) {
+  const connected_components::Variant& variant = PickVariant(
+      connected_components::Variants(), "connected_components", variant_name);
+  Csr graph;
+  graph.offsets = ToIntegers<std::uint32_t>(
+                      offsets, "connected_components.time_label", "offsets")
+                      .TakeVector();
+  graph.indices = ToIntegers<std::uint32_t>(
+                      indices, "connected_components.time_label", "indices")
+                      .TakeVector();
+  return SecondsPerCall(repetitions, [&] {
+    connected_components::Components out;
+    variant.run(graph, out);
+  });
+}
+
 }  // namespace
 
 void BindConnectedComponents(nb::module_& parent) {
@@ -56,6 +78,11 @@ void BindConnectedComponents(nb::module_& parent) {
         "Component labels of the graph whose vertex v's neighbours are "
         "indices[offsets[v]:offsets[v+1]] (every edge in both rows), by the "
         "variant `variant`.");
+  m.def("time_label", &TimeLabel, nb::arg("offsets"), nb::arg("indices"),
+        nb::arg("variant"), nb::arg("repetitions"),
+        "Seconds per labelling of the variant called from C++ (the graph "
+        "converted once), for measuring what a Python call adds "
+        "(python/benchmarks/call_overhead.py).");
 }
 
 }  // namespace adj::python

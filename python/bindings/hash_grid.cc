@@ -6,7 +6,6 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -67,10 +66,8 @@ NeighborLists QueryAll(const PointArray& array, double radius_value,
           out.threads};
 }
 
-// The C++ side of the Python overhead benchmark
-// (python/benchmarks/query_all_overhead.py): the points converted once,
-// then `repetitions` runs of the variant timed in C++ alone, each into a
-// fresh output as query_all's are; seconds per run.
+// The C++ side of python/benchmarks/call_overhead.py: the points
+// converted once, then each run into a fresh output as query_all's are.
 std::vector<double> TimeQueryAll(const PointArray& array, float radius,
                                  const std::string& variant_name,
                                  int repetitions) {
@@ -81,20 +78,10 @@ std::vector<double> TimeQueryAll(const PointArray& array, float radius,
   params.max_dist = radius;
   params.spacing = radius;
   params.table_size = hash_grid::DefaultTableSize(points.size());
-  std::vector<double> seconds;
-  nb::gil_scoped_release release;
-  // Ctrl-C between repetitions; Poll outside the timed span.
-  Interrupts interrupts;
-  for (int r = 0; r < repetitions; ++r) {
-    if (r > 0) interrupts.Poll();
+  return SecondsPerCall(repetitions, [&] {
     hash_grid::Neighbors out;
-    const auto start = std::chrono::steady_clock::now();
     variant.run(points, params, out);
-    seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count());
-  }
-  return seconds;
+  });
 }
 
 }  // namespace
@@ -127,7 +114,7 @@ void BindHashGrid(nb::module_& parent) {
         nb::arg("variant"), nb::arg("repetitions"),
         "Seconds per run of the variant called from C++ on `points` "
         "(converted once; spacing = radius), for measuring what a Python "
-        "call adds (python/benchmarks/query_all_overhead.py).");
+        "call adds (python/benchmarks/call_overhead.py).");
 }
 
 }  // namespace adj::python

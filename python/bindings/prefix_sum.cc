@@ -4,6 +4,7 @@
 #include "algorithms/prefix_sum/prefix_sum.h"
 
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <string>
 #include <vector>
@@ -30,6 +31,22 @@ nb::tuple Scan(nb::handle values_object, bool inclusive,
   return nb::make_tuple(std::move(out).ToNumpy(values.values.size()), total);
 }
 
+// The C++ side of python/benchmarks/call_overhead.py: the values converted
+// once, then each scan into a fresh uninitialised output as scan's are.
+std::vector<double> TimeScan(nb::handle values_object, bool inclusive,
+                             const std::string& variant_name, int repetitions) {
+  const prefix_sum::Variant& variant =
+      PickVariant(prefix_sum::Variants(), "prefix_sum", variant_name);
+  const IntegerArray<std::uint32_t> values = ToIntegers<std::uint32_t>(
+      values_object, "prefix_sum.time_scan", "values");
+  const prefix_sum::Kind kind =
+      inclusive ? prefix_sum::Kind::kInclusive : prefix_sum::Kind::kExclusive;
+  return SecondsPerCall(repetitions, [&] {
+    OutputArray<std::uint32_t> out(values.values.size());
+    variant.run(kind, values.values, out.span());
+  });
+}
+
 }  // namespace
 
 void BindPrefixSum(nb::module_& parent) {
@@ -39,6 +56,11 @@ void BindPrefixSum(nb::module_& parent) {
            nb::arg("variant") = "serial",
            "(sums, total): the exclusive (or inclusive) prefix sums of "
            "`values`, modulo 2^32, and the total.");
+  scan.def("time_scan", &TimeScan, nb::arg("values"), nb::arg("inclusive"),
+           nb::arg("variant"), nb::arg("repetitions"),
+           "Seconds per scan of the variant called from C++ (values "
+           "converted once), for measuring what a Python call adds "
+           "(python/benchmarks/call_overhead.py).");
 }
 
 }  // namespace adj::python

@@ -34,7 +34,7 @@ def table():
 
 def test_every_call_is_a_row_with_its_verdict_and_ratio():
     lines = table()
-    assert "## python: adjacent against SciPy and NumPy" in lines
+    assert "## python: adjacent against SciPy, NumPy and igraph" in lines
     by_call = {line.split("`")[1]: line for line in lines
                if line.startswith("| prefix_sum")}
     assert set(by_call) == {"adjacent.serial", "numpy.cumsum", "broken.peer"}
