@@ -186,4 +186,73 @@ def tables(run):
         lines = ["", "## triplet_schedule: the goal per scene", "",
                  "From the same rows as the figures above; times are one "
                  "run's unless the run was repeated (then medians)."] + lines
-    return lines + check_cost_table(run, FAMILY, "triplets")
+    return (lines + colpack_goal_table(run, selected)
+            + check_cost_table(run, FAMILY, "triplets"))
+
+
+# Against ColPack: our schedules should use no more sets than ColPack's
+# best ordering (the fewest colours of its orderings; on a tie, the faster)
+# on every scene, in at most this fraction of that ordering's time.
+COLPACK_TIME_GOAL = 0.5
+
+
+def colpack_goal_table(run, selected):
+    """Per table, device, scene and size: ColPack's best ordering (its
+    sets and time), the fewest sets of ours, and which of ours meet both
+    parts of the goal."""
+    by_group = defaultdict(dict)
+    for row in selected:
+        by_group[(row.device, row.scene, row.args["triplets"])][
+            row.variant] = row
+    lines = []
+    for kind in ("warp", "simd"):
+        table = run.variants(FAMILY, kind)
+        ours = {v for v, info in table.items() if info.get("origin") == "ours"}
+        colpack = {v for v, info in table.items()
+                   if info.get("origin") == "peer" and v.startswith("colpack_")}
+        if not ours or not colpack:
+            continue
+        body, met_everywhere, groups = [], None, 0
+        for (device, scene, triplets), rows in sorted(by_group.items()):
+            peers = [rows[v] for v in colpack if v in rows
+                     and rows[v].values.get("real_time")]
+            mine = [rows[v] for v in ours if v in rows
+                    and rows[v].values.get("real_time")]
+            if not peers or not mine:
+                continue
+            groups += 1
+            best = min(peers, key=lambda r: (r.values["sets"],
+                                             real_time_us(r.values)))
+            sets, ms = best.values["sets"], real_time_us(best.values) / 1e3
+            meeting = sorted(
+                r.variant for r in mine if r.values["sets"] <= sets
+                and real_time_us(r.values) / 1e3 <= COLPACK_TIME_GOAL * ms)
+            fewest = min(mine, key=lambda r: (r.values["sets"],
+                                              real_time_us(r.values)))
+            ratio = real_time_us(fewest.values) / real_time_us(best.values)
+            met_everywhere = (set(meeting) if met_everywhere is None
+                              else met_everywhere & set(meeting))
+            body.append(
+                f"| {device} | {scene} | {triplets} "
+                f"| `{best.variant}` {sets:.0f}, {ms:.3g} ms "
+                f"| `{fewest.variant}` {fewest.values['sets']:.0f}, "
+                f"{ratio:.3f}x "
+                f"| {', '.join(f'`{v}`' for v in meeting) or '**none**'} |")
+        if not body:
+            continue
+        lines += ["", f"### {kind}: ours against ColPack's best ordering", "",
+                  "ColPack's best ordering: the fewest sets of its "
+                  "orderings (on a tie the faster), with its time. Fewest "
+                  "sets of ours: the row (on a tie the faster), its sets "
+                  "and its time over ColPack's. The goal: no more sets "
+                  f"than ColPack's best, in at most {COLPACK_TIME_GOAL:g}x "
+                  "its time; the last column names the rows of ours that "
+                  "meet both. Times are medians where repeated.", "",
+                  "| device | scene | triplets | ColPack's best: sets, "
+                  "time | fewest sets of ours: sets, time ratio "
+                  "| ours meeting the goal |",
+                  "| --- | --- | ---: | --- | --- | --- |"] + body
+        lines += ["", f"Meeting it on all {groups} scene sizes: "
+                  + (", ".join(f"`{v}`" for v in sorted(met_everywhere))
+                     or "none") + "."]
+    return lines
