@@ -26,6 +26,7 @@
 
 #include "algorithms/common/points.h"
 #include "algorithms/hash_grid/hash_grid.h"
+#include "algorithms/hash_grid/peer_lists.h"
 
 namespace adj::hash_grid::pcl_cloud {
 
@@ -89,6 +90,24 @@ inline void KeepWithinMaxDist(const Points& points, std::size_t i,
       row.push_back(static_cast<std::uint32_t>(j));
     }
   }
+}
+
+// Full lists from a built PCL search (a k-d tree or an octree: both
+// answer radiusSearch(point, radius, indices, squared distances) const,
+// so the OpenMP threads share it).
+template <typename Search>
+void QueryAll(const Points& points, const ScaledCloud& scaled,
+              double max_dist_squared, const Search& search, Neighbors& out) {
+  FullListsFromQueries(
+      points.size(),
+      [&](std::size_t i, std::vector<std::uint32_t>& row) {
+        thread_local pcl::Indices found;
+        thread_local std::vector<float> squared_distances;
+        search.radiusSearch((*scaled.cloud)[i], scaled.search_radius, found,
+                            squared_distances);
+        KeepWithinMaxDist(points, i, max_dist_squared, found, row);
+      },
+      out);
 }
 
 }  // namespace adj::hash_grid::pcl_cloud

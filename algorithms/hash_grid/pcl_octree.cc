@@ -9,7 +9,6 @@
 // above max_dist, and what it returns kept by the contract's double test
 // (pcl_cloud.h says why that loses no pair).
 #include "algorithms/hash_grid/hash_grid.h"
-#include "algorithms/hash_grid/peer_lists.h"
 #include "algorithms/hash_grid/variants.h"
 
 #if ADJ_HAVE_PEER_PCL
@@ -58,17 +57,7 @@ class PclOctreeIndex final : public PeerIndex {
   }
 
   void QueryAll(Neighbors& out) const override {
-    FullListsFromQueries(
-        points_.size(),
-        [&](std::size_t i, std::vector<std::uint32_t>& row) {
-          thread_local pcl::Indices found;
-          thread_local std::vector<float> squared_distances;
-          octree_.radiusSearch((*scaled_.cloud)[i], scaled_.search_radius,
-                               found, squared_distances);
-          pcl_cloud::KeepWithinMaxDist(points_, i, max_dist_squared_, found,
-                                       row);
-        },
-        out);
+    pcl_cloud::QueryAll(points_, scaled_, max_dist_squared_, octree_, out);
   }
 
  private:

@@ -6,6 +6,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/common/csr.h"
@@ -20,17 +21,22 @@ struct Labels {
   int threads;
 };
 
+// The graph's arrays as the suite's Csr: checked, and copied into its
+// vectors (the family's entry takes vectors).
+Csr GraphOf(nb::handle offsets, nb::handle indices, std::string_view where) {
+  Csr graph;
+  graph.offsets =
+      ToIntegers<std::uint32_t>(offsets, where, "offsets").TakeVector();
+  graph.indices =
+      ToIntegers<std::uint32_t>(indices, where, "indices").TakeVector();
+  return graph;
+}
+
 Labels Label(nb::handle offsets, nb::handle indices,
              const std::string& variant_name) {
   const connected_components::Variant& variant = PickVariant(
       connected_components::Variants(), "connected_components", variant_name);
-  Csr graph;
-  graph.offsets = ToIntegers<std::uint32_t>(
-                      offsets, "connected_components.label", "offsets")
-                      .TakeVector();
-  graph.indices = ToIntegers<std::uint32_t>(
-                      indices, "connected_components.label", "indices")
-                      .TakeVector();
+  const Csr graph = GraphOf(offsets, indices, "connected_components.label");
   connected_components::Components out;
   {
     nb::gil_scoped_release release;
@@ -46,13 +52,8 @@ std::vector<double> TimeLabel(nb::handle offsets, nb::handle indices,
                               int repetitions) {
   const connected_components::Variant& variant = PickVariant(
       connected_components::Variants(), "connected_components", variant_name);
-  Csr graph;
-  graph.offsets = ToIntegers<std::uint32_t>(
-                      offsets, "connected_components.time_label", "offsets")
-                      .TakeVector();
-  graph.indices = ToIntegers<std::uint32_t>(
-                      indices, "connected_components.time_label", "indices")
-                      .TakeVector();
+  const Csr graph =
+      GraphOf(offsets, indices, "connected_components.time_label");
   return SecondsPerCall(repetitions, [&] {
     connected_components::Components out;
     variant.run(graph, out);
