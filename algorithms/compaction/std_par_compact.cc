@@ -7,7 +7,13 @@
 // threads; blocks because an element the algorithm hands over may be a
 // copy, so its index cannot be taken from its address). The scatter reads
 // values other threads may be writing when out is values: in place, the values
-// are copied first.
+// are copied first. The scatter writes every value of a block up to its
+// last kept one to its position, without a branch on the flag (a removed
+// value's position is the next kept value's, which overwrites it later in
+// the same block), as the serial row does: with a branch, random flags
+// cost a misprediction every other value, a cost of the body, not of the
+// library. The removed values after a block's last kept one are not
+// written: their position is the next block's.
 #include "algorithms/compaction/compaction.h"
 #include "algorithms/compaction/variants.h"
 
@@ -45,9 +51,10 @@ std::size_t StdParCompact(std::span<const std::uint32_t> values,
   for (std::size_t b = 0; b < blocks.size(); ++b) blocks[b] = b * kBlock;
   std::for_each(std::execution::par_unseq, blocks.begin(), blocks.end(),
                 [&](std::size_t begin) {
-                  const std::size_t end = std::min(begin + kBlock, n);
+                  std::size_t end = std::min(begin + kBlock, n);
+                  while (end > begin && flags[end - 1] != 0) --end;
                   for (std::size_t i = begin; i < end; ++i) {
-                    if (flags[i] == 0) out[position[i]] = source[i];
+                    out[position[i]] = source[i];
                   }
                 });
   return kept;
