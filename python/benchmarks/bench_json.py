@@ -53,6 +53,16 @@ def context(executable, sweep, **extra):
     }
 
 
+def iteration_rows(name, times_ms, **values):
+    """Google Benchmark's per-repetition rows of one benchmark `name`, one
+    per time in `times_ms` (in repetition order, so that a report can pair
+    the k-th repetitions of two rows), each with `values` beside it."""
+    return [{"name": name, "run_name": name, "run_type": "iteration",
+             "repetition_index": rep, "repetitions": len(times_ms),
+             "iterations": 1, "real_time": ms, "time_unit": "ms", **values}
+            for rep, ms in enumerate(times_ms)]
+
+
 def write(path, document):
     """Writes `document` to `path` (its folder made), when a path is given."""
     if not path:

@@ -112,18 +112,23 @@ CASES = {"hash_grid": hash_grid_case, "prefix_sum": prefix_sum_case,
          "connected_components": connected_components_case}
 
 
-def row(name, rep, repetitions, ms, **values):
-    return {"name": name, "run_name": name, "run_type": "iteration",
-            "repetition_index": rep, "repetitions": repetitions,
-            "iterations": 1, "real_time": ms, "time_unit": "ms", **values}
+def positive(kind):
+    """An argparse type: a `kind` number above 0, else a usage error."""
+    def parse(text):
+        value = kind(text)
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"{text} is not above 0")
+        return value
+    return parse
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scale", type=float, default=1.0,
+    parser.add_argument("--scale", type=positive(float), default=1.0,
                         help="input sizes times this")
-    parser.add_argument("--repetitions", type=int, default=9)
-    parser.add_argument("--families", nargs="+", default=list(CASES))
+    parser.add_argument("--repetitions", type=positive(int), default=9)
+    parser.add_argument("--families", nargs="+", default=list(CASES),
+                        choices=list(CASES))
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
 
@@ -160,8 +165,7 @@ def main():
             for caller, times in (("python", python_ms), ("cpp", cpp_ms)):
                 name = (f"python/{variant}/{scene}/n:{size}/call:{call}/"
                         f"caller:{caller}")
-                rows += [row(name, rep, args.repetitions, t, n=size)
-                         for rep, t in enumerate(times)]
+                rows += bench_json.iteration_rows(name, times, n=size)
         # The limit beside the rows: a copy of the input's bytes that the
         # call copies (or reads), with as many repetitions.
         target = np.empty_like(copied)
@@ -173,9 +177,9 @@ def main():
         print(f"{call}: memcpy of {copied.nbytes / 1e6:.0f} MB: "
               f"{statistics.median(copy_ms):.2f} ms")
         name = f"python/memcpy/{scene}/n:{size}/call:{call}"
-        rows += [row(name, rep, args.repetitions, t, n=size,
-                     bytes_per_second=copied.nbytes / (t / 1e3))
-                 for rep, t in enumerate(copy_ms)]
+        for row in bench_json.iteration_rows(name, copy_ms, n=size):
+            row["bytes_per_second"] = copied.nbytes / (row["real_time"] / 1e3)
+            rows.append(row)
     document = {
         "context": bench_json.context(
             "python/benchmarks/call_overhead.py",

@@ -201,14 +201,10 @@ def main():
                   f"{'' if verified[caller] else ' (differs)'}")
             name = (f"python_peers/{caller}/{scene}/n:{args.size}/"
                     f"family:{family}")
-            for rep, sample in enumerate(samples):
-                rows.append({
-                    "name": name, "run_name": name,
-                    "run_type": "iteration", "repetition_index": rep,
-                    "repetitions": args.repetitions, "iterations": 1,
-                    "real_time": sample, "time_unit": "ms",
-                    "size": args.size, "verified": int(verified[caller]),
-                    "peer": int(not caller.startswith("adjacent."))})
+            rows += bench_json.iteration_rows(
+                name, samples, size=args.size,
+                verified=int(verified[caller]),
+                peer=int(not caller.startswith("adjacent.")))
     document = {
         "context": bench_json.context(
             "python/benchmarks/peers.py",
