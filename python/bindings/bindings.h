@@ -176,9 +176,14 @@ class Interrupts {
 // The C++ side of python/benchmarks/call_overhead.py: `repetitions` calls
 // of `run` (which makes its own fresh output, as the Python call does),
 // each timed in C++ alone with the GIL released; seconds per call. Ctrl-C
-// is polled between calls, outside the timed span.
+// is polled between calls, outside the timed span. Fewer than one
+// repetition is refused (adjacent.Error), not answered with no times.
 template <typename Run>
 std::vector<double> SecondsPerCall(int repetitions, Run&& run) {
+  if (repetitions < 1) {
+    throw adj::Error("repetitions must be at least 1, not " +
+                     std::to_string(repetitions));
+  }
   std::vector<double> seconds;
   nb::gil_scoped_release release;
   Interrupts interrupts;

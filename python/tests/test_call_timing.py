@@ -1,0 +1,57 @@
+"""The C++ side of python/benchmarks/call_overhead.py: each `time_*` entry
+runs its variant `repetitions` times on the input converted once and
+returns a time per run; what it is given is checked as the call it times
+checks it, and fewer than one repetition is refused, not answered with no
+times."""
+
+import numpy as np
+import pytest
+
+import adjacent
+
+VALUES = np.arange(1000, dtype=np.uint32)
+FLAGS = (np.arange(1000) % 3 == 0).astype(np.uint8)
+# A path 0-1-2 and a vertex alone.
+OFFSETS = np.array([0, 1, 3, 4, 4], dtype=np.uint32)
+INDICES = np.array([1, 0, 2, 1], dtype=np.uint32)
+POINTS = np.random.default_rng(1).random((500, 3), dtype=np.float32)
+
+TIMERS = {
+    "scan": lambda repetitions, variant="serial", values=VALUES:
+        adjacent.prefix_sum.time_scan(values, False, variant, repetitions),
+    "compact": lambda repetitions, variant="serial", values=VALUES:
+        adjacent.compaction.time_compact(values, FLAGS, variant,
+                                         repetitions),
+    "label": lambda repetitions, variant="ecl_cc", values=INDICES:
+        adjacent.connected_components.time_label(OFFSETS, values, variant,
+                                                 repetitions),
+    "query_all": lambda repetitions, variant="cell_sorted", values=POINTS:
+        adjacent.hash_grid.time_query_all(values, 0.1, variant,
+                                          repetitions),
+}
+
+
+@pytest.mark.parametrize("call", sorted(TIMERS))
+def test_a_time_per_repetition(call):
+    seconds = TIMERS[call](3)
+    assert len(seconds) == 3
+    assert all(s >= 0 for s in seconds)
+
+
+@pytest.mark.parametrize("call", sorted(TIMERS))
+@pytest.mark.parametrize("repetitions", [0, -1])
+def test_fewer_than_one_repetition_is_refused(call, repetitions):
+    with pytest.raises(adjacent.Error, match="repetitions must be at least"):
+        TIMERS[call](repetitions)
+
+
+@pytest.mark.parametrize("call", sorted(TIMERS))
+def test_an_unknown_variant_is_refused_by_name(call):
+    with pytest.raises(ValueError, match="no_such_row"):
+        TIMERS[call](1, variant="no_such_row")
+
+
+@pytest.mark.parametrize("call", ["scan", "compact", "label"])
+def test_values_that_are_not_integers_are_refused(call):
+    with pytest.raises(TypeError):
+        TIMERS[call](1, values=np.array(["a", "b"]))
