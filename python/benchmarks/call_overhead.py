@@ -9,7 +9,16 @@ interleaved, in one run:
 - prefix_sum: `scan` (exclusive) of 2^26 uint32;
 - compaction: `compact` of 2^26 uint32, half of them removed;
 - connected_components: `label` of a random graph of 1M vertices and
-  average degree 4.
+  average degree 4;
+- triangle_adjacency: `build` of a shuffled grid mesh of about 1M
+  triangles;
+- hash_set: `Set.contains_all` of 2^20 keys, half of them stored, in a
+  set for 2^21 holding 2^20.
+
+triplet_schedule's calls also validate the schedule and compute its
+metrics (a cost the call documents, not an overhead), and sph, fracture
+and triplet_collide step state kept in C++ (python/tests cover them); they
+are not timed here.
 
 Writes Google Benchmark-shaped JSON (`python/<variant>/<scene>/n:<N>/
 call:<family.call>/caller:python|cpp` rows per caller, and `python/memcpy/
@@ -107,9 +116,65 @@ def connected_components_case(scale, rng):
             ["ecl_cc", "ecl_cc_openmp"], python, cpp)
 
 
+def triangle_adjacency_case(scale, rng):
+    # A grid of quads cut in two: about 1M triangles, six around an
+    # inner particle; shuffled, as a mesh read from a file comes.
+    side = max(2, int(708 * scale ** 0.5))
+    corner = np.arange(side * side, dtype=np.uint32).reshape(side, side)
+    a, b = corner[:-1, :-1].ravel(), corner[:-1, 1:].ravel()
+    c, d = corner[1:, :-1].ravel(), corner[1:, 1:].ravel()
+    triangles = np.concatenate([np.stack([a, b, d], axis=1),
+                                np.stack([a, d, c], axis=1)])
+    triangles = np.ascontiguousarray(rng.permutation(triangles))
+    particles = side * side
+
+    def python(variant):
+        return adjacent.triangle_adjacency.build(triangles, particles,
+                                                 variant=variant)
+
+    def cpp(variant):
+        return adjacent.triangle_adjacency.time_build(triangles, particles,
+                                                      variant, 1)[0]
+
+    # The triangles are read in place and the rows handed over: the copy
+    # of the input's bytes is the limit's scale.
+    return ("triangle_adjacency.build", "shuffled_grid", len(triangles),
+            triangles, ["nvcloth", "openmp"], python, cpp)
+
+
+def hash_set_case(scale, rng):
+    # 2^20 distinct keys in a set for 2^21 (about half full), then
+    # lookups of 2^20 keys of which half are in the set.
+    size = max(2, int((1 << 20) * scale))
+    keys = rng.choice(np.uint32(0xFFFFFFFE), size=2 * size, replace=False
+                      ).astype(np.uint32)
+    stored, absent = keys[:size], keys[size:]
+    lookups = np.ascontiguousarray(rng.permutation(
+        np.concatenate([stored[: size // 2], absent[: size - size // 2]])))
+    sets = {}
+
+    def filled(variant):
+        if variant not in sets:
+            sets[variant] = adjacent.hash_set.make(2 * size, variant=variant)
+            sets[variant].insert_all(stored)
+        return sets[variant]
+
+    def python(variant):
+        return filled(variant).contains_all(lookups)
+
+    def cpp(variant):
+        return filled(variant).time_contains_all(lookups, 1)[0]
+
+    # The keys are read in place and the found bytes handed over.
+    return ("hash_set.Set.contains_all", "half_present", size, lookups,
+            ["open_addressing", "lock_free"], python, cpp)
+
+
 CASES = {"hash_grid": hash_grid_case, "prefix_sum": prefix_sum_case,
          "compaction": compaction_case,
-         "connected_components": connected_components_case}
+         "connected_components": connected_components_case,
+         "triangle_adjacency": triangle_adjacency_case,
+         "hash_set": hash_set_case}
 
 
 def positive(kind):

@@ -175,17 +175,18 @@ class Interrupts {
 
 // The C++ side of python/benchmarks/call_overhead.py: `repetitions` calls
 // of `run` (which makes its own fresh output, as the Python call does),
-// each timed in C++ alone with the GIL released; seconds per call. Ctrl-C
-// is polled between calls, outside the timed span. Fewer than one
-// repetition is refused (adjacent.Error), not answered with no times.
+// each timed in C++ alone; seconds per call. Called with the GIL released
+// (SecondsPerCall releases it; an entry that holds an object's lock has
+// released it already). Ctrl-C is polled between calls, outside the timed
+// span. Fewer than one repetition is refused (adjacent.Error), not
+// answered with no times.
 template <typename Run>
-std::vector<double> SecondsPerCall(int repetitions, Run&& run) {
+std::vector<double> SecondsPerCallWithoutGil(int repetitions, Run&& run) {
   if (repetitions < 1) {
     throw adj::Error("repetitions must be at least 1, not " +
                      std::to_string(repetitions));
   }
   std::vector<double> seconds;
-  nb::gil_scoped_release release;
   Interrupts interrupts;
   for (int r = 0; r < repetitions; ++r) {
     if (r > 0) interrupts.Poll();
@@ -196,6 +197,11 @@ std::vector<double> SecondsPerCall(int repetitions, Run&& run) {
             .count());
   }
   return seconds;
+}
+template <typename Run>
+std::vector<double> SecondsPerCall(int repetitions, Run&& run) {
+  const nb::gil_scoped_release release;
+  return SecondsPerCallWithoutGil(repetitions, std::forward<Run>(run));
 }
 
 // Runs `work` with the GIL released. Called on Python's main thread, it

@@ -3,9 +3,11 @@
 #include "algorithms/triangle_adjacency/triangle_adjacency.h"
 
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "python/bindings/bindings.h"
 
@@ -41,6 +43,23 @@ TriangleAdjacency Build(nb::handle triangles_object, std::size_t particle_count,
           out.threads};
 }
 
+// The C++ side of python/benchmarks/call_overhead.py: the triangles
+// converted once, then each build into a fresh output as build's are.
+std::vector<double> TimeBuild(nb::handle triangles_object,
+                              std::size_t particle_count,
+                              const std::string& variant_name,
+                              int repetitions) {
+  const triangle_adjacency::Variant& variant = PickVariant(
+      triangle_adjacency::Variants(), "triangle_adjacency", variant_name);
+  const IntegerArray<std::uint32_t> array = ToIntegers<std::uint32_t>(
+      triangles_object, "triangle_adjacency.time_build", "triangles", 3);
+  const std::span<const Triangle> triangles = array.Rows<3>();
+  return SecondsPerCall(repetitions, [&] {
+    triangle_adjacency::Adjacency out;
+    variant.run(triangles, particle_count, out);
+  });
+}
+
 }  // namespace
 
 void BindTriangleAdjacency(nb::module_& parent) {
@@ -65,6 +84,11 @@ void BindTriangleAdjacency(nb::module_& parent) {
         nb::arg("variant") = "nvcloth",
         "The triangles around each of `particle_count` particles, from "
         "`triangles` (m x 3 particle indices), by the variant `variant`.");
+  m.def("time_build", &TimeBuild, nb::arg("triangles"),
+        nb::arg("particle_count"), nb::arg("variant"), nb::arg("repetitions"),
+        "Seconds per build of the variant called from C++ (the triangles "
+        "converted once), for measuring what a Python call adds "
+        "(python/benchmarks/call_overhead.py).");
 }
 
 }  // namespace adj::python

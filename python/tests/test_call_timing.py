@@ -15,6 +15,15 @@ FLAGS = (np.arange(1000) % 3 == 0).astype(np.uint8)
 OFFSETS = np.array([0, 1, 3, 4, 4], dtype=np.uint32)
 INDICES = np.array([1, 0, 2, 1], dtype=np.uint32)
 POINTS = np.random.default_rng(1).random((500, 3), dtype=np.float32)
+# Two triangles sharing an edge, over four particles.
+TRIANGLES = np.array([[0, 1, 2], [1, 3, 2]], dtype=np.uint32)
+
+
+def contains_all(repetitions, variant="open_addressing", values=VALUES):
+    keys = adjacent.hash_set.make(2048, variant=variant)
+    keys.insert_all(VALUES[::2])
+    return keys.time_contains_all(values, repetitions)
+
 
 TIMERS = {
     "scan": lambda repetitions, variant="serial", values=VALUES:
@@ -28,6 +37,10 @@ TIMERS = {
     "query_all": lambda repetitions, variant="cell_sorted", values=POINTS:
         adjacent.hash_grid.time_query_all(values, 0.1, variant,
                                           repetitions),
+    "build": lambda repetitions, variant="nvcloth", values=TRIANGLES:
+        adjacent.triangle_adjacency.time_build(values, 4, variant,
+                                               repetitions),
+    "contains_all": contains_all,
 }
 
 
@@ -51,7 +64,25 @@ def test_an_unknown_variant_is_refused_by_name(call):
         TIMERS[call](1, variant="no_such_row")
 
 
-@pytest.mark.parametrize("call", ["scan", "compact", "label"])
+@pytest.mark.parametrize("call", ["scan", "compact", "label", "build",
+                                  "contains_all"])
 def test_values_that_are_not_integers_are_refused(call):
     with pytest.raises(TypeError):
         TIMERS[call](1, values=np.array(["a", "b"]))
+
+
+def test_build_refuses_a_particle_past_the_count_as_build_does():
+    bad = np.array([[0, 1, 9]], dtype=np.uint32)
+    with pytest.raises(adjacent.Error, match="particle 9"):
+        adjacent.triangle_adjacency.build(bad, 4)
+    with pytest.raises(adjacent.Error, match="particle 9"):
+        adjacent.triangle_adjacency.time_build(bad, 4, "nvcloth", 1)
+
+
+def test_contains_all_times_leave_the_set_as_it_was():
+    keys = adjacent.hash_set.make(64)
+    keys.insert_all(np.array([1, 2, 3], dtype=np.uint32))
+    keys.time_contains_all(np.array([3, 4], dtype=np.uint32), 3)
+    assert len(keys) == 3
+    assert keys.contains_all(np.array([3, 4], dtype=np.uint32)).tolist() == [
+        1, 0]
