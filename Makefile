@@ -8,6 +8,8 @@
 #   make figures SLURM=1   the same sweep as a Slurm job array, a row per
 #                          machine (PARTITIONS="a b": each node type)
 #   make figures FULL=1    the paper sweep: every size, 5 repetitions
+#   make figures ONLY=name one figure redrawn from the JSON of the last run
+#                          (reports/out/json), in seconds
 #   make test PRESET=asan  any preset of CMakePresets.json
 #   make test PEERS=all    also install the heavy peers (PCL), whose rows
 #                          otherwise skip naming their package
@@ -76,6 +78,13 @@ python: venv
 # package's overhead and the experiment runners' studies (each
 # experiments/<name>_studies writes reports/out/json/<name>_studies.json)
 # run here, on this machine, either way.
+# ONLY=<figure>: that figure (and its manifest entry) redrawn from the JSON
+# already under reports/out/json, nothing measured again.
+ifdef ONLY
+figures: venv
+	$(PYTHON) reports/figures.py --json reports/out/json \
+	  --data reports/data --out reports/out --only $(ONLY)
+else
 figures: build python data-if-possible
 	$(if $(SLURM),$(PYTHON) reports/slurm_sweep.py --build-dir $(BUILD_DIR) \
 	  --out reports/out $(if $(FULL),--full) \
@@ -93,6 +102,7 @@ figures: build python data-if-possible
 	$(PYTHON) reports/figures.py --json reports/out/json \
 	  --data reports/data --out reports/out
 	@echo "adjacent: the report is reports/out/index.html (and report.md), its figures beside it in reports/out/"
+endif
 
 ROUNDS ?= 7
 compare: build venv

@@ -32,10 +32,8 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import style
+from style import is_limit  # noqa: F401 (the families import it here)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,6 +73,16 @@ class Figure:
     # Rows the figure leaves out beyond the limits (e.g. an input check
     # timed alone).
     leave_out: Callable[["Row"], bool] | None = None
+    # The question the figure answers and how its answer looks, one
+    # sentence (the report and the manifest print it under the figure).
+    caption: str = ""
+    # Rows of devices whose name starts with this ("CPU", "GPU") only.
+    device: str | None = None
+    # The variants that answer the question, at most this many per scene
+    # and device: the fastest at each size, then the baseline and the best
+    # peer, then the fastest at the largest size (None: every variant).
+    contenders: int | None = None
+    columns: int = 1  # 1: a single column (3.3 in), 2: both (7 in)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,6 +120,9 @@ class BarFigure:
     per_time: bool = False
     y_scale: float = 1.0  # multiplies the value drawn and tabled
     logy: bool = False
+    caption: str = ""  # as Figure's
+    device: str | None = None  # as Figure's
+    columns: int = 1
 
 
 @dataclasses.dataclass
@@ -165,20 +176,6 @@ def studies_of(document, path):
                    for k, v in (r.get("series") or {}).items()},
                   r.get("error", ""), bool(r.get("verified")), str(path))
             for r in document.get("studies", [])]
-
-
-# Each copy its own line style and shade, so that the limits stay apart.
-LIMIT_STYLES = {
-    "memcpy": ("--", "0.2"),
-    "memcpy_openmp": (":", "0.35"),
-    "memcpy_stream": ("-.", "0.5"),
-    "memcpy_cuda": ("--", "0.65"),
-    "memcpy_cuda_host": ("-.", "0.65"),
-}
-
-
-def is_limit(variant):
-    return variant.startswith("memcpy")
 
 
 # Google Benchmark's own options, which it writes into a row's name like
@@ -400,30 +397,110 @@ def series_label(row, devices):
     return f"{label} [{row.device}]"
 
 
-def save(fig, devices, out_dir, name):
-    """Writes <name>.pdf and .png, the devices named in the corner."""
-    fig.text(0.01, 0.01, "; ".join(devices), fontsize=6, color="0.4")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
-    written = []
-    for suffix in ("pdf", "png"):
-        path = out_dir / f"{name}.{suffix}"
-        fig.savefig(path, dpi=150)
-        written.append(path)
-    plt.close(fig)
-    return written
+RATE_SUFFIX = "_per_second"
 
 
-def draw(figure, rows, out_dir):
+def spread(row, field, scale=1.0):
+    """(lowest, highest) of a row's `field` over its repetitions (times
+    from each repetition's real_time; a rate as the median rate scaled by
+    the median time over each repetition's), or None for a single run or
+    a counter."""
+    if len(row.times) < 2 or field not in row.values:
+        return None
+    if field == "real_time":
+        values = [t * 1e3 * scale for t in row.times]  # us -> ns, scaled
+    elif field.endswith(RATE_SUFFIX):
+        median_us = real_time_us(row.values)
+        values = [row.values[field] * scale * median_us / t
+                  for t in row.times if t > 0]
+    else:
+        return None
+    return (min(values), max(values)) if values else None
+
+
+def spread_words(rows):
+    """The caption's note on the error bars of `rows`."""
+    counts = sorted({len(r.times) for r in rows if len(r.times) > 1})
+    if not counts:
+        return "One repetition each: no spread to show."
+    many = (f"{counts[0]}" if len(counts) == 1
+            else f"{counts[0]}-{counts[-1]}")
+    return (f"Points: medians of {many} interleaved repetitions; bars: "
+            "their minimum to maximum.")
+
+
+def caption_of(figure, rows, devices, bar_limits_drawn=False):
+    """A figure's caption: its question, what the grey lines are (when
+    drawn), the spread note, the devices."""
+    limits = sorted({r.variant for r in rows if is_limit(r.variant)})
+    limit_words = ("Grey dashes: the machine's limit, a copy of the same "
+                   "bytes (" + ", ".join(limits) + ") in the same run."
+                   if limits else "")
+    if bar_limits_drawn:
+        limit_words = ("Grey lines: the machine's limit, the fastest copy of "
+                       "the same bytes in the same run.")
+    return " ".join(part for part in (
+        figure.caption.strip(), limit_words, spread_words(rows),
+        "Measured on " + "; ".join(devices) + ".") if part)
+
+
+def contenders(figure, run_rows, candidates):
+    """The variants a line figure keeps (figure.contenders): per scene and
+    device the fastest at each size, the family's baseline, the best peer,
+    then the fastest at the largest size, until the count is reached."""
+    if figure.contenders is None:
+        return {r.variant for r in candidates}
+    better = min if figure.lower_is_better else max
+    kept = set()
+    by_place = defaultdict(list)
+    for row in candidates:
+        if not is_limit(row.variant):
+            by_place[(row.scene, row.device)].append(row)
+    for rows in by_place.values():
+        chosen = []
+
+        def add(variant):
+            if variant not in chosen and len(chosen) < figure.contenders:
+                chosen.append(variant)
+        sizes = sorted({r.args[figure.x] for r in rows})
+        for size in reversed(sizes):
+            at = [r for r in rows if r.args[figure.x] == size]
+            add(better(at, key=lambda r: r.values[figure.y]).variant)
+        largest = [r for r in rows if r.args[figure.x] == sizes[-1]]
+        baseline = [r.variant for r in largest
+                    if r.origin in ("faithful", "baseline")]
+        for variant in baseline[:1]:
+            add(variant)
+        peers = [r for r in largest if r.origin == "peer"]
+        if peers:
+            add(better(peers, key=lambda r: r.values[figure.y]).variant)
+        for row in sorted(largest, key=lambda r: r.values[figure.y],
+                          reverse=not figure.lower_is_better):
+            add(row.variant)
+        kept.update(chosen)
+    return kept
+
+
+def draw(figure, rows, gallery):
+    """A line figure: figure.y against figure.x per variant (and scene,
+    series value), the copy limits as grey dashes; returns the paths
+    written."""
     selected = [r for r in rows
                 if r.family == figure.family and figure.x in r.args
                 and figure.y in r.values
-                and (figure.scene is None or r.scene == figure.scene)]
+                and (figure.scene is None or r.scene == figure.scene)
+                and (figure.device is None
+                     or r.device.startswith(figure.device))]
     if not selected:
         print(f"{figure.name}: no rows in the JSON, figure not drawn",
               file=sys.stderr)
         return []
+    kept = contenders(figure, rows, selected)
+    selected = [r for r in selected if is_limit(r.variant)
+                or r.variant in kept]
     scenes = sorted({r.scene for r in selected})
     devices = sorted({r.device for r in selected})
+
     def marked(scene):
         return figure.marked_scenes is not None and scene.startswith(
             figure.marked_scenes)
@@ -439,38 +516,38 @@ def draw(figure, rows, out_dir):
                row.args.get(figure.series_arg) if figure.series_arg else None)
         series[key].append(row)
 
-    fig, ax = plt.subplots(figsize=(7.0, 4.2))
-    markers = "osD^v<>p*hX"
+    fig, ax = style.figure(figure.columns)
     ordered = sorted(series, key=lambda k: (is_limit(k[0]), k[1], k[0]))
-    for index, key in enumerate(ordered):
+    line_styles = ("-", "--", "-.", ":")
+    scene_dash = {scene: line_styles[i % len(line_styles)]
+                  for i, scene in enumerate(sorted(
+                      {k[2] for k in ordered if not is_limit(k[0])}))}
+    for key in ordered:
         variant, device, scene, series_value = key
         points = sorted(series[key], key=lambda r: r.args[figure.x])
         xs = [p.args[figure.x] for p in points]
         ys = [p.values[figure.y] * figure.y_scale for p in points]
-        errors = [
-            (p.spread_row or {}).get(figure.y, 0.0) * figure.y_scale
-            for p in points
-        ]
+        ranges = [spread(p, figure.y, figure.y_scale) for p in points]
+        yerr = None
+        if any(ranges):
+            yerr = [[y - (r or (y, y))[0] for y, r in zip(ys, ranges)],
+                    [(r or (y, y))[1] - y for y, r in zip(ys, ranges)]]
         label = series_label(points[0], devices)
-        if len(scenes) > 1:
+        if len(scenes) > 1 and not is_limit(variant):
             label += f" / {scene}"
         if figure.series_arg:
             label += f" / {figure.series_arg}={series_value}"
-        gpu = device.startswith("GPU")
+        look = style.series_style(figure.family, variant,
+                                  gpu=device.startswith("GPU"))
         if marked(scene):
-            ax.plot(xs, ys, marker=markers[index % len(markers)],
-                    markersize=5, linestyle="none", alpha=0.8,
-                    label=label + f" ({len(points)} meshes)")
+            look["linestyle"] = "none"
+            label += f" ({len(points)} meshes)"
         elif is_limit(variant):
-            style, color = LIMIT_STYLES.get(variant, ("--", "0.5"))
-            ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
-                        linestyle=style, color=color, linewidth=1.4,
-                        label=label + " (limit)")
-        else:
-            ax.errorbar(xs, ys, yerr=errors if any(errors) else None,
-                        marker=markers[index % len(markers)], markersize=4,
-                        linestyle=":" if gpu else "-", linewidth=1.2,
-                        label=label)
+            label += " (limit)"
+        elif len(scene_dash) > 1:
+            look["linestyle"] = scene_dash[scene]
+        ax.errorbar(xs, ys, yerr=yerr, capsize=1.5, elinewidth=0.6,
+                    label=label, **look)
     if figure.logx:
         ax.set_xscale("log", base=2)
     if figure.ticks_at_values:
@@ -481,10 +558,10 @@ def draw(figure, rows, out_dir):
         ax.set_yscale("log")
     ax.set_xlabel(figure.xlabel)
     ax.set_ylabel(figure.ylabel)
-    ax.set_title(figure.title or figure.name, fontsize=10)
-    ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    return save(fig, devices, out_dir, figure.name)
+    style.legend_below(fig, ax)
+    return gallery.save_figure(fig, figure.name,
+                               caption_of(figure, selected, devices),
+                               selected, figure.family, figure.columns)
 
 
 TIME_UNITS_IN_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
@@ -497,7 +574,8 @@ def real_time_us(values):
 
 
 def bar_values(figure, run):
-    """{(group, device): {variant: (value, tick)}} at each group's largest
+    """{(group, device): {variant: (value, tick, (low, high) or None,
+    row)}} at each group's largest
     size; a group is a scene, or a value of figure.group_arg in
     figure.scene. Times (real_time) in microseconds."""
     table = (run.variants(figure.family, figure.table)
@@ -505,6 +583,8 @@ def bar_values(figure, run):
     largest = {}
     for row in run.rows:
         if (row.family != figure.family or is_limit(row.variant)
+                or (figure.device is not None
+                    and not row.device.startswith(figure.device))
                 or (figure.leave_out is not None and figure.leave_out(row))
                 or figure.size_arg not in row.args
                 or figure.y not in row.values
@@ -541,7 +621,10 @@ def bar_values(figure, run):
                 continue
             value /= denominator
         tick = row.values.get(figure.tick) if figure.tick else None
-        groups[(scene, device)][variant] = (value, tick)
+        low_high = None
+        if figure.y == "real_time" and not figure.per and not figure.per_time:
+            low_high = spread(row, "real_time", 1e-3 * figure.y_scale)
+        groups[(scene, device)][variant] = (value, tick, low_high, row)
     return groups
 
 
@@ -579,48 +662,76 @@ def bar_limits(figure, rows):
     return limits
 
 
-def draw_bars(figure, run, out_dir):
+def draw_bars(figure, run, gallery):
+    """Bars per group (a scene, or a value of figure.group_arg), one per
+    variant that ran there, packed without empty slots, a panel per
+    device; the copy limits and the goal as lines across; returns the
+    paths written."""
     rows = run.rows
     groups = bar_values(figure, run)
     if not groups:
         print(f"{figure.name}: no rows in the JSON, figure not drawn",
               file=sys.stderr)
         return []
-    keys = sorted(groups)
-    devices = sorted({device for _, device in keys})
+    devices = sorted({device for _, device in groups})
     variants = sorted({v for g in groups.values() for v in g})
-    width = 0.8 / max(1, len(variants))
-    fig, ax = plt.subplots(figsize=(max(7.0, 0.45 * len(keys) + 2), 4.4))
-    for index, variant in enumerate(variants):
-        xs = [i + (index - (len(variants) - 1) / 2) * width
-              for i, key in enumerate(keys) if variant in groups[key]]
-        ys = [groups[key][variant][0] for key in keys if variant in groups[key]]
-        ax.bar(xs, ys, width=width, label=variant)
-    if figure.tick:
-        for i, key in enumerate(keys):
-            ticks = [t for _, t in groups[key].values() if t is not None]
-            if ticks:
-                ax.hlines(max(ticks), i - 0.45, i + 0.45, colors="black",
-                          linewidth=1.5)
+    most = max(len(g) for g in groups.values())
+    width = 0.8 / most
+    longest = max(len(str(group)) for group, _ in groups)
+    # Room under each panel for its group names, written upright.
+    label_in = 0.06 * longest
+    panel_in = 1.9 + label_in
+    fig, axes = style.figure(figure.columns, height_in=panel_in * len(devices),
+                             rows=len(devices), squeeze=False)
+    drawn = set()
+    limits = bar_limits(figure, rows)
     goal = (run.goal(figure.family, figure.hline_goal)
             if figure.hline_goal else None)
-    if goal is not None:
-        ax.axhline(goal, color="0.3", linestyle="--", linewidth=1,
-                   label=f"goal {goal:g}")
-    for index, (label, limit) in enumerate(bar_limits(figure, rows)):
-        ax.axhline(limit, color="0.2", linestyle=(":", "-.", "--")[index % 3],
-                   linewidth=1.2, label=label)
-    labels = [scene if len(devices) == 1 else f"{scene} [{device}]"
-              for scene, device in keys]
-    if figure.logy:
-        ax.set_yscale("log")
-    ax.set_xticks(range(len(keys)))
-    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
-    ax.set_ylabel(figure.ylabel)
-    ax.set_title(figure.title, fontsize=10)
-    ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    return save(fig, devices, out_dir, figure.name)
+    for ax, device in zip(axes[:, 0], devices):
+        keys = sorted(k for k in groups if k[1] == device)
+        for i, key in enumerate(keys):
+            present = [v for v in variants if v in groups[key]]
+            for j, variant in enumerate(present):
+                value, _, low_high, _ = groups[key][variant]
+                x = i + (j - (len(present) - 1) / 2) * width
+                yerr = None
+                if low_high is not None:
+                    yerr = [[value - low_high[0]], [low_high[1] - value]]
+                ax.bar(x, value, width=width * 0.92, yerr=yerr, capsize=1.2,
+                       error_kw={"elinewidth": 0.6},
+                       label=None if variant in drawn else variant,
+                       **style.bar_style(figure.family, variant))
+                drawn.add(variant)
+            ticks = [t[1] for t in groups[key].values() if t[1] is not None]
+            if figure.tick and ticks:
+                ax.hlines(max(ticks), i - 0.45, i + 0.45, colors="black",
+                          linewidth=1.2,
+                          label=None if "tick" in drawn else figure.tick)
+                drawn.add("tick")
+        if goal is not None:
+            ax.axhline(goal, color="black", linestyle="--", linewidth=0.8,
+                       label=f"goal {goal:g}")
+        for index, (label, limit) in enumerate(limits):
+            if len(devices) > 1 and not label.endswith(f"[{device}]"):
+                continue
+            ax.axhline(limit, color="0.3",
+                       linestyle=(":", "-.", "--")[index % 3],
+                       linewidth=0.9, label=label)
+        if figure.logy:
+            ax.set_yscale("log")
+        ax.set_xticks(range(len(keys)))
+        ax.set_xticklabels([str(group) for group, _ in keys], rotation=90)
+        ax.set_xlim(-0.6, len(keys) - 0.4)
+        ax.set_ylabel(figure.ylabel)
+        if len(devices) > 1:
+            ax.set_title(device)
+        ax.grid(False, axis="x")
+    style.legend_below(fig, axes[0, 0])
+    shown_rows = [t[3] for g in groups.values() for t in g.values()]
+    return gallery.save_figure(fig, figure.name,
+                               caption_of(figure, shown_rows, devices,
+                                          bar_limits_drawn=bool(limits)),
+                               shown_rows, figure.family, figure.columns)
 
 
 def bar_table(figure, run):
@@ -643,7 +754,7 @@ def bar_table(figure, run):
              "| --- | --- | " + " | ".join("---:" for _ in variants) + " |"]
     for (scene, device) in sorted(groups):
         group = groups[(scene, device)]
-        ticks = [t for _, t in group.values() if t is not None]
+        ticks = [t[1] for t in group.values() if t[1] is not None]
         cells = [f"{group[v][0]:.2f}".rstrip("0").rstrip(".") if v in group
                  else "-" for v in variants]
         tick = f" [{int(max(ticks))}]" if ticks else ""

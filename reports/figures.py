@@ -17,6 +17,8 @@ import sys
 import engine
 import page
 import families
+import style
+from gallery import Gallery
 
 
 def family_modules():
@@ -26,19 +28,20 @@ def family_modules():
                                key=lambda info: info.name)]
 
 
-def figure_sections(figure, run, out_dir):
+def figure_sections(figure, run, gallery):
     """One figure's report.md section, after drawing it."""
     run = engine.shown(figure, run)
+    if not gallery.wanted(figure.name):
+        return []
     if isinstance(figure, engine.BarFigure):
-        written = engine.draw_bars(figure, run, out_dir)
+        written = engine.draw_bars(figure, run, gallery)
         title = figure.title
     else:
-        written = engine.draw(figure, run.rows, out_dir)
+        written = engine.draw(figure, run.rows, gallery)
         title = figure.title or figure.name
-    lines = ["", f"## {figure.family}: {title}", ""]
-    if written:
-        lines += ["Figures: " + ", ".join(
-            f"[{p.name}]({p.name})" for p in written), ""]
+    lines = ["", f"## {figure.family}: {title}"]
+    lines += gallery.report_lines(written)
+    lines.append("")
     if isinstance(figure, engine.BarFigure):
         lines += engine.bar_table(figure, run)
     elif figure.quality:
@@ -64,6 +67,11 @@ def main():
                              "and goals a run predating them lacks (e.g. "
                              "reports/out/json for a kept run)")
     parser.add_argument("--out", required=True, type=pathlib.Path)
+    parser.add_argument("--only", default=None,
+                        help="redraw this one figure (its name, e.g. "
+                             "prefix_sum_throughput) from the JSON, and "
+                             "its manifest entry; the report is left as it "
+                             "is")
     args = parser.parse_args()
 
     paths = sorted(args.json.glob("*.json")) + sorted(
@@ -79,6 +87,8 @@ def main():
         context_paths = sorted(args.tables_from.glob("*.json"))
     run = engine.load_run(paths, kept, context_paths)
     args.out.mkdir(parents=True, exist_ok=True)
+    style.LOOKS.assign(run.tables)
+    gallery = Gallery(args.out, run.contexts, only=args.only)
 
     report = ["# adjacent: benchmark report", "",
               "Every number below was read from the benchmark JSON listed "
@@ -90,13 +100,20 @@ def main():
     report += engine.machine_lines(run.contexts)
     for module in family_modules():
         for figure in module.FIGURES:
-            report += figure_sections(figure, run, args.out)
+            report += figure_sections(figure, run, gallery)
         if hasattr(module, "draw"):
-            report += module.draw(run, args.out)
+            report += module.draw(run, gallery)
         if hasattr(module, "tables"):
             report += module.tables(run)
         report += engine.peers_table(run, module.__name__.split(".")[-1])
     report += engine.device_resident_table(run)
+    manifest = gallery.write()
+    print(f"wrote {manifest}")
+    if args.only is not None:
+        if not gallery.entries:
+            sys.exit(f"no figure named {args.only!r} was drawn from "
+                     f"{args.json}")
+        return
     report_md = "\n".join(report) + "\n"
     (args.out / "report.md").write_text(report_md)
     print(f"wrote {args.out / 'report.md'}")

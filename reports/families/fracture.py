@@ -5,9 +5,8 @@ damage."""
 
 from collections import defaultdict
 
-import matplotlib.pyplot as plt
-
-from engine import is_limit, real_time_us, save
+import style
+from engine import is_limit, real_time_us
 
 FAMILY = "fracture"
 FIGURES = []
@@ -39,69 +38,95 @@ def series_over_frames(row, prefix):
     return [f for f, _ in points], [v for _, v in points]
 
 
-def draw_stages(rows, out_dir):
-    """Stacked bars at each device's largest block: one bar per variant."""
+# A stage's colour, the same in every figure (stages are not variants):
+# the palette, then greys.
+STAGE_COLOURS = dict(zip(STAGES, style.PALETTE[:7] + (
+    "0.15", "0.35", "0.55", "0.75")))
+
+# The published system's block: the stages are drawn at the size nearest
+# to it on each device.
+PUBLISHED_PARTICLES = 91_000
+
+
+def devices_sentence(devices):
+    return "Measured on " + "; ".join(sorted(devices)) + "."
+
+
+def draw_stages(rows, gallery):
+    """Stacked bars per variant at the block nearest the published 91k on
+    each device, a panel per device (CPU, GPU): where a frame's time
+    goes."""
     selected = [r for r in rows if not is_limit(r.variant)]
-    if not selected:
+    if not selected or not gallery.wanted("fracture_stages"):
         return [], []
-    largest = max(r.args["particles"] for r in selected)
-    bars = sorted((r for r in selected if r.args["particles"] == largest),
-                  key=lambda r: (r.device, r.variant))
-    fig, ax = plt.subplots(figsize=(7.0, 4.2))
-    labels = [r.variant if len({b.device for b in bars}) == 1
-              else f"{r.variant} [{r.device}]" for r in bars]
-    bottoms = [0.0] * len(bars)
-    colors = plt.get_cmap("tab20").colors
-    for index, stage in enumerate(STAGES):
-        heights = [r.values.get(f"stage_ms_{stage}", 0.0) for r in bars]
-        if not any(h > 0 for h in heights):
-            continue
-        ax.bar(labels, heights, bottom=bottoms, label=stage,
-               color=colors[index % len(colors)])
-        bottoms = [b + h for b, h in zip(bottoms, heights)]
-    ax.set_ylabel("ms per frame")
-    ax.set_yscale("log" if max(bottoms) / max(min(bottoms), 1e-9) > 20
-                  else "linear")
-    ax.set_title(f"fracture: where a frame's time goes (blade cut, "
-                 f"{largest} particles)", fontsize=10)
-    ax.legend(fontsize=7, loc="best")
-    ax.tick_params(axis="x", labelsize=8)
-    devices = sorted({r.device for r in bars})
-    table = ["", "| variant | device | ms per frame | "
+    devices = sorted({r.device for r in selected})
+    bars_of = {}
+    for device in devices:
+        on_device = [r for r in selected if r.device == device]
+        size = min({r.args["particles"] for r in on_device},
+                   key=lambda n: abs(n - PUBLISHED_PARTICLES))
+        bars_of[device] = sorted((r for r in on_device
+                                  if r.args["particles"] == size),
+                                 key=lambda r: r.variant)
+    fig, axes = style.figure(2 if len(devices) > 1 else 1,
+                             cols=len(devices), squeeze=False)
+    for ax, device in zip(axes[0], devices):
+        bars = bars_of[device]
+        labels = [r.variant for r in bars]
+        bottoms = [0.0] * len(bars)
+        for stage in STAGES:
+            heights = [r.values.get(f"stage_ms_{stage}", 0.0) for r in bars]
+            if not any(h > 0 for h in heights):
+                continue
+            ax.bar(labels, heights, bottom=bottoms, label=stage,
+                   color=STAGE_COLOURS[stage], gid=f"{FAMILY}/stage:{stage}")
+            bottoms = [b + h for b, h in zip(bottoms, heights)]
+        ax.set_ylabel("ms per frame")
+        ax.set_title(f"{device.split(' ')[0]}: "
+                     f"{bars[0].args['particles']:,} particles")
+        ax.tick_params(axis="x", labelrotation=90)
+        ax.grid(False, axis="x")
+    style.legend_below(fig, axes[0][0])
+    shown = [r for bars in bars_of.values() for r in bars]
+    table = ["", "| variant | device | particles | ms per frame | "
              + " | ".join(STAGES) + " |",
-             "| --- | --- | ---: | " + " | ".join("---:" for _ in STAGES)
-             + " |"]
-    for r in bars:
-        table.append(f"| {r.variant} | {r.device} | "
+             "| --- | --- | ---: | ---: | "
+             + " | ".join("---:" for _ in STAGES) + " |"]
+    for r in shown:
+        table.append(f"| {r.variant} | {r.device} | {r.args['particles']} | "
                      f"{real_time_us(r.values) / 1e3:.3f} | "
                      + " | ".join(f"{r.values.get(f'stage_ms_{s}', 0.0):.3f}"
                                   for s in STAGES) + " |")
-    return save(fig, devices, out_dir, "fracture_stages"), table
+    written = gallery.save_figure(
+        fig, "fracture_stages",
+        "Where does a frame's time go? Each variant's frame split into its "
+        "stages (mean ms over the blade cut's frames) at the block nearest "
+        "the published 91k particles, one panel per device. One run each. "
+        + devices_sentence(devices), shown, FAMILY,
+        columns=2 if len(devices) > 1 else 1)
+    return written, table
 
 
-def draw_time(rows, out_dir, run):
-    """ms per frame against particles, log-log, the memcpy limits dashed."""
-    if not any(not is_limit(r.variant) for r in rows):
+def draw_time(rows, gallery, run):
+    """ms per frame against particles, log-log, the memcpy limits dashed
+    and the goals as dotted lines."""
+    if (not any(not is_limit(r.variant) for r in rows)
+            or not gallery.wanted("fracture_time")):
         return [], []
     series = defaultdict(list)
     for r in rows:
         series[(r.variant, r.device)].append(r)
     devices = sorted({r.device for r in rows})
-    fig, ax = plt.subplots(figsize=(7.0, 4.2))
-    markers = "osD^v<>p*hX"
-    for index, key in enumerate(sorted(series, key=lambda k: (
-            is_limit(k[0]), k[1], k[0]))):
+    fig, ax = style.figure(1)
+    for key in sorted(series, key=lambda k: (is_limit(k[0]), k[1], k[0])):
         variant, device = key
         points = sorted(series[key], key=lambda r: r.args["particles"])
-        xs = [p.args["particles"] for p in points]
-        ys = [real_time_us(p.values) / 1e3 for p in points]
         label = variant if len(devices) == 1 else f"{variant} [{device}]"
-        if is_limit(variant):
-            ax.plot(xs, ys, linestyle="--", color="0.5", linewidth=1.0,
-                    label=label + " (limit)")
-        else:
-            ax.plot(xs, ys, marker=markers[index % len(markers)],
-                    markersize=4, label=label)
+        ax.plot([p.args["particles"] for p in points],
+                [real_time_us(p.values) / 1e3 for p in points],
+                label=label + (" (limit)" if is_limit(variant) else ""),
+                **style.series_style(FAMILY, variant,
+                                     gpu=device.startswith("GPU")))
     ax.set_xscale("log")
     ax.set_yscale("log")
     goals = [("serial_ms_90k", "goal serial at 90k"),
@@ -109,64 +134,70 @@ def draw_time(rows, out_dir, run):
     if any(d.startswith("GPU") for d in devices):
         goals += [("cuda_ms_90k", "goal GPU at 90k"),
                   ("cuda_ms_1m", "goal GPU at 1M")]
-    for name, text in goals:
+    for dash, (name, text) in zip(("-", "--", "-.", ":"), goals):
         goal = run.goal(FAMILY, name)
         if goal is not None:
-            ax.axhline(goal, color="0.3", linestyle=":", linewidth=0.8)
-            ax.text(ax.get_xlim()[0], goal, f" {text}: {goal:g} ms",
-                    fontsize=6, va="bottom", color="0.3")
+            ax.axhline(goal, color="black", linestyle=dash, linewidth=0.6,
+                       label=f"{text}: {goal:g} ms")
     ax.set_xlabel("particles (blade cut through a block)")
     ax.set_ylabel("ms per frame")
-    ax.set_title("fracture: time per frame against particles", fontsize=10)
-    ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    return save(fig, devices, out_dir, "fracture_time"), []
+    style.legend_below(fig, ax)
+    return gallery.save_figure(
+        fig, "fracture_time",
+        "How does a frame's time grow with the block, against the goals? "
+        "ms per frame of the blade cut per variant, the copy of a frame's "
+        "bytes as the limit. One run each. " + devices_sentence(devices),
+        rows, FAMILY), []
 
 
-def draw_over_frames(rows, out_dir, prefix, name, ylabel, title):
-    if not rows:
+def draw_over_frames(rows, gallery, prefix, name, ylabel, caption):
+    if not rows or not gallery.wanted(name):
         return []
     devices = sorted({r.device for r in rows})
-    fig, ax = plt.subplots(figsize=(7.0, 4.2))
+    fig, ax = style.figure(1)
+    lists = sorted({r.args.get("belong", "?") for r in rows})
+    dashes = dict(zip(lists, ("-", "--", "-.", ":")))
     for r in sorted(rows, key=churn_label):
         xs, ys = series_over_frames(r, prefix)
-        ax.plot(xs, ys, marker="o", markersize=3, label=churn_label(r))
+        look = style.series_style(FAMILY, r.variant)
+        look["linestyle"] = dashes.get(r.args.get("belong", "?"), "-")
+        look["markevery"] = max(1, len(xs) // 10)
+        ax.plot(xs, ys, label=churn_label(r), **look)
     ax.set_xlabel("frame")
     ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=10)
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    return save(fig, devices, out_dir, name)
+    style.legend_below(fig, ax)
+    return gallery.save_figure(fig, name,
+                               caption + " " + devices_sentence(devices),
+                               rows, FAMILY)
 
 
-def draw(run, out_dir):
+def draw(run, gallery):
     lines = []
     cut = cut_rows(run)
-    written, table = draw_stages(cut, out_dir)
-    time_written, _ = draw_time(cut, out_dir, run)
+    written, table = draw_stages(cut, gallery)
+    time_written, _ = draw_time(cut, gallery, run)
     churn = churn_rows(run)
     memory = draw_over_frames(
-        churn, out_dir, "belong_mb_at_", "fracture_belong_memory",
+        churn, gallery, "belong_mb_at_", "fracture_belong_memory",
         "belong lists, MB",
-        "fracture: belong-list memory over 1000 frames of steady damage")
+        "Do the belong lists' memory stay bounded under steady damage? "
+        "Their MB over 1000 frames per variant and belong-list layout.")
     clusters = draw_over_frames(
-        churn, out_dir, "clusters_at_", "fracture_clusters",
+        churn, gallery, "clusters_at_", "fracture_clusters",
         "live clusters",
-        "fracture: live clusters over 1000 frames of steady damage")
+        "How many clusters live as the damage goes on? Live clusters over "
+        "1000 frames per variant and belong-list layout.")
     for path in written + time_written + memory + clusters:
         print(f"wrote {path}")
     if written or time_written:
-        lines += ["", "## fracture: time per frame and where it goes", "",
-                  "Figures: " + ", ".join(
-                      f"[{p.name}]({p.name})"
-                      for p in written + time_written), ""]
-        lines += ["Stage columns: ms per frame (mean over the cut's "
-                  "frames), at the largest block measured."] + table
+        lines += ["", "## fracture: time per frame and where it goes"]
+        lines += gallery.report_lines(written + time_written)
+        lines += ["", "Stage columns: ms per frame (mean over the cut's "
+                  "frames), at the block nearest 91k particles."] + table
     if churn:
         lines += ["", "## fracture: belong-list memory and clusters over "
-                  "1000 frames", "",
-                  "Figures: " + ", ".join(f"[{p.name}]({p.name})"
-                                          for p in memory + clusters), "",
+                  "1000 frames"] + gallery.report_lines(memory + clusters)
+        lines += ["",
                   "| variant / belong lists | device | MB at frame 0 | "
                   "MB at frame 1000 | peak MB | clusters at 0 | clusters "
                   "at 1000 | removed % | ms per frame |",

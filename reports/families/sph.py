@@ -8,9 +8,8 @@ hydrostatics, stability, the dam break's surge), read from Run.studies."""
 import csv
 import pathlib
 
-import matplotlib.pyplot as plt
-
-from engine import is_limit, real_time_us, save
+import style
+from engine import is_limit, real_time_us
 
 FAMILY = "sph"
 FIGURES = []
@@ -107,99 +106,114 @@ def accuracy_table(run):
     return lines
 
 
-def line_per_variant(ax, rows, point, markersize):
-    """One line per variant through point(row) = (x, y) of its rows."""
+def line_per_variant(ax, rows, point, label=lambda variant: variant,
+                     linestyle=None):
+    """One line per variant through point(row) = (x, y) of its rows, in
+    the variant's colour and marker."""
     for variant in sorted({r.variant for r in rows}):
         points = sorted(point(r) for r in rows if r.variant == variant)
-        ax.plot([x for x, _ in points], [y for _, y in points], marker="o",
-                markersize=markersize, label=variant)
+        look = style.series_style(FAMILY, variant)
+        if linestyle is not None:
+            look["linestyle"] = linestyle
+        ax.plot([x for x, _ in points], [y for _, y in points],
+                label=label(variant), **look)
 
 
-def finish_log_figure(fig, ax, devices, out_dir, name, xlabel, ylabel,
-                      title, legend_outside=False):
-    """Labels, title, grid on both tick levels and legend (right of the
-    axes when `legend_outside`: many lines); writes <name>.pdf and .png."""
+def finish(fig, ax, xlabel, ylabel):
+    """Labels, grid on both tick levels, the legend below the axes."""
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
-    if legend_outside:
-        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1))
-        fig.subplots_adjust(right=0.66)
-    else:
-        ax.legend(fontsize=7, loc="best")
-    return save(fig, devices, out_dir, name)
+    style.legend_below(fig, ax)
 
 
-def draw_accuracy(run, out_dir, scene):
+def devices_sentence(devices):
+    return "Measured on " + "; ".join(sorted(devices)) + "."
+
+
+def draw_accuracy(run, gallery, scene):
     rows = accuracy_rows(run, scene)
     if not rows:
         return []
     # The longest run of the scene, so that every point covers as many steps.
     longest = max(int(r.args.get("steps", 0)) for r in rows)
     rows = [r for r in rows if int(r.args.get("steps", 0)) == longest]
-    devices = sorted({r.device for r in rows})
+    devices = {r.device for r in rows}
     written = []
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
-    for r in rows:
-        x = real_time_us(r.values) / 1e3
-        y = max(r.values.get("density_rms_max_percent", 0), 1e-6)
-        ax.scatter([x], [y])
-        ax.annotate(r.variant, (x, y), fontsize=7, xytext=(3, 3),
-                    textcoords="offset points")
-    goal = run.goals.get(FAMILY, {}).get("density_rms_percent")
-    if goal:
-        ax.axhline(goal, color="0.4", linestyle="--", linewidth=0.8)
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("ms per step (1 thread)")
-    ax.set_ylabel("density RMS error, % of rest (worst sample; 0 at 1e-6)")
-    ax.set_title(f"sph: accuracy against speed, {scene}, {longest} steps",
-                 fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    written += save(fig, devices, out_dir, f"sph_accuracy_{scene}")
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
-    for r in sorted(rows, key=lambda r: r.variant):
-        points = sorted(
-            (int(k[len("density_rms_percent_at_"):]), value)
-            for k, value in r.values.items()
-            if k.startswith("density_rms_percent_at_"))
-        if points:
-            ax.plot([p for p, _ in points],
-                    [max(value, 1e-6) for _, value in points],
-                    marker="o", markersize=3, label=r.variant)
-    ax.set_yscale("log")
-    written += finish_log_figure(
-        fig, ax, devices, out_dir, f"sph_error_{scene}", "step",
-        "density RMS error against naive, % of rest",
-        f"sph: density error over {longest} steps, {scene}")
+    name = f"sph_accuracy_{scene}"
+    if gallery.wanted(name):
+        fig, ax = style.figure(1)
+        for r in sorted(rows, key=lambda r: r.variant):
+            look = style.series_style(FAMILY, r.variant)
+            ax.plot([real_time_us(r.values) / 1e3],
+                    [max(r.values.get("density_rms_max_percent", 0), 1e-6)],
+                    linestyle="none", label=r.variant,
+                    **{k: v for k, v in look.items() if k != "linestyle"})
+        goal = run.goals.get(FAMILY, {}).get("density_rms_percent")
+        if goal:
+            ax.axhline(goal, color="black", linestyle="--", linewidth=0.8,
+                       label=f"goal {goal:g} %")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        finish(fig, ax, "ms per step (1 thread)",
+               "density RMS error, % of rest")
+        written += gallery.save_figure(
+            fig, name,
+            f"Which variant is both fast and accurate on the {scene} over "
+            f"{longest} steps? Each point is a variant's time per step on "
+            "one thread against its worst density RMS error against the "
+            "three-pass reference (an error of 0 drawn at 1e-6 %); lower "
+            "left is better. One run each. " + devices_sentence(devices),
+            rows, FAMILY)
+    name = f"sph_error_{scene}"
+    if gallery.wanted(name):
+        fig, ax = style.figure(1)
+        for r in sorted(rows, key=lambda r: r.variant):
+            points = sorted(
+                (int(k[len("density_rms_percent_at_"):]), value)
+                for k, value in r.values.items()
+                if k.startswith("density_rms_percent_at_"))
+            if points:
+                ax.plot([p for p, _ in points],
+                        [max(value, 1e-6) for _, value in points],
+                        label=r.variant, **style.series_style(FAMILY,
+                                                              r.variant))
+        ax.set_yscale("log")
+        finish(fig, ax, "step", "density RMS error, % of rest")
+        written += gallery.save_figure(
+            fig, name,
+            f"Does a variant's density drift from the three-pass "
+            f"reference's as the {scene} runs? The RMS difference per "
+            f"step over {longest} steps (0 drawn at 1e-6 %). "
+            + devices_sentence(devices), rows, FAMILY)
     return written
 
 
-def draw_time(run, out_dir):
+def draw_time(run, gallery):
     rows = step_rows(run, "glass")
     sizes = {r.args.get("particles") for r in rows}
-    if len(sizes) < 2:
+    if len(sizes) < 2 or not gallery.wanted("sph_time"):
         return []
-    devices = sorted({r.device for r in rows})
-    fig, ax = plt.subplots(figsize=(9.0, 4.6))
-    # More lines than the default cycle's 10 colours.
-    ax.set_prop_cycle(color=plt.cm.tab20.colors)
+    devices = {r.device for r in rows}
+    fig, ax = style.figure(2, height_in=3.2)
     line_per_variant(
         ax, rows,
-        lambda r: (r.args["particles"], real_time_us(r.values) / 1e3), 3)
+        lambda r: (r.args["particles"], real_time_us(r.values) / 1e3))
     ordered = step_rows(run, "glass_cell_ordered")
-    for variant in sorted({r.variant for r in ordered}):
-        points = sorted((r.args["particles"], real_time_us(r.values) / 1e3)
-                        for r in ordered if r.variant == variant)
-        ax.plot([x for x, _ in points], [y for _, y in points], marker="x",
-                markersize=4, linestyle="--",
-                label=f"{variant}, state in cell order")
+    line_per_variant(
+        ax, ordered,
+        lambda r: (r.args["particles"], real_time_us(r.values) / 1e3),
+        label=lambda variant: f"{variant}, state in cell order",
+        linestyle="--")
     ax.set_xscale("log")
     ax.set_yscale("log")
-    return finish_log_figure(
-        fig, ax, devices, out_dir, "sph_time", "particles", "ms per step",
-        "sph: time per step against particles, glass", legend_outside=True)
+    finish(fig, ax, "particles", "ms per step")
+    return gallery.save_figure(
+        fig, "sph_time",
+        "How does a step's time grow with the particles, per variant? "
+        "Time per step on the glass (dashed: the state kept in cell "
+        "order), every size each variant ran. One run each. "
+        + devices_sentence(devices), rows + ordered, FAMILY, columns=2)
 
 
 MARTIN_MOYCE = (pathlib.Path(__file__).resolve().parent.parent
@@ -242,16 +256,16 @@ def stopped_lines(run, study):
             and s.error]
 
 
-def draw_surge(run, out_dir):
+def draw_surge(run, gallery):
     """The dam break's surge front Z = x / a against T = t sqrt(2 g / a),
     one line per variant, particles and viscosity, beside Martin and
     Moyce's measurements (their n^2 = 2 columns) and Ritter's inviscid
     shallow-water front Z = 1 + T sqrt(2 H / a)."""
     runs = study_runs(run, "surge")
-    if not runs:
+    if not runs or not gallery.wanted("sph_surge_front"):
         return []
-    devices = sorted({s.device for s in runs})
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    devices = {s.device for s in runs}
+    fig, ax = style.figure(1, height_in=3.0)
     t_max = 0
     for s in sorted(runs, key=lambda s: (s.variant,
                                          s.parameters.get("particles", 0),
@@ -261,9 +275,13 @@ def draw_surge(run, out_dir):
         if not t:
             continue
         t_max = max(t_max, t[-1])
-        ax.plot([0] + t, [1] + z, marker="o", markersize=3,
-                label=f"{s.variant}, {s.parameters.get('particles', 0):.0f} "
-                      f"particles, alpha {s.parameters.get('viscosity_alpha', 0):g}")
+        look = style.series_style(FAMILY, s.variant)
+        if s.parameters.get("viscosity_alpha", 0):
+            look["linestyle"] = "--"
+        ax.plot([0] + t, [1] + z,
+                label=f"{s.variant}, {s.parameters.get('particles', 0):.0f}"
+                      f", alpha {s.parameters.get('viscosity_alpha', 0):g}",
+                **look)
     ratio = runs[0].results["column_height"] / runs[0].results["column_width"]
     ts = [0, t_max]
     ax.plot(ts, [1 + t * (2 * ratio) ** 0.5 for t in ts], color="0.3",
@@ -274,25 +292,26 @@ def draw_surge(run, out_dir):
         ax.scatter([t for t, _ in shown], [z for _, z in shown],
                    marker=marker, s=18, color="black", zorder=3,
                    label=f"Martin & Moyce 1952, a = {a:g} in")
-    ax.set_xlabel("T = t sqrt(2 g / a)")
-    ax.set_ylabel("surge front Z = x / a")
-    ax.set_title("sph: how far does the dam break's front run, against "
-                 "experiment? (column 2a tall, a wide)", fontsize=9)
     ax.set_ylim(0.8, 5.2)
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=6, loc="upper left")
-    return save(fig, devices, out_dir, "sph_surge_front")
+    finish(fig, ax, "T = t sqrt(2 g / a)", "surge front Z = x / a")
+    return gallery.save_figure(
+        fig, "sph_surge_front",
+        "How far does the dam break's front run, against experiment? The "
+        "front Z = x / a of a column 2a tall and a wide against "
+        "dimensionless time, per variant, particles and viscosity, beside "
+        "Martin and Moyce's 1952 measurements and Ritter's inviscid "
+        "shallow-water front. " + devices_sentence(devices), runs, FAMILY)
 
 
-def draw_hydrostatic(run, out_dir):
+def draw_hydrostatic(run, gallery):
     """Each hydrostatic study's pressure per depth bin, and half of it
     (the pressure whose gradient the contract's force exerts), beside
     rho_0 g depth."""
     runs = study_runs(run, "hydrostatic")
-    if not runs:
+    if not runs or not gallery.wanted("sph_hydrostatic"):
         return []
-    devices = sorted({s.device for s in runs})
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    devices = {s.device for s in runs}
+    fig, ax = style.figure(1, height_in=3.0)
     deepest = 0
     for s in sorted(runs, key=lambda s: (s.variant,
                                          s.parameters.get("particles", 0))):
@@ -302,11 +321,11 @@ def draw_hydrostatic(run, out_dir):
             continue
         deepest = max(deepest, depth[-1])
         name = f"{s.variant} ({s.parameters.get('particles', 0):,.0f})"
-        line, = ax.plot(depth, pressure, marker="o", markersize=3,
-                        label=f"{name}: k (rho - rho_0)")
-        ax.plot(depth, [p / 2 for p in pressure], marker="s", markersize=3,
-                linestyle=":", color=line.get_color(),
-                label=f"{name}: half of it")
+        look = style.series_style(FAMILY, s.variant)
+        ax.plot(depth, pressure, label=f"{name}: k (rho - rho_0)", **look)
+        look["linestyle"] = ":"
+        ax.plot(depth, [p / 2 for p in pressure], label=f"{name}: half",
+                **look)
     with_analytic = [s for s in runs if s.series.get("analytic")]
     if with_analytic:
         s = with_analytic[0]
@@ -314,47 +333,49 @@ def draw_hydrostatic(run, out_dir):
                                           s.series["analytic"]) if d > 0)
         ax.plot([0, deepest], [0, slope * deepest], color="0.3",
                 linestyle="--", linewidth=1, label="rho_0 g depth")
-    ax.set_xlabel("depth below the free surface, m")
-    ax.set_ylabel("pressure, Pa")
-    ax.set_title("sph: is the glass at rest hydrostatic?", fontsize=10)
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=6, loc="upper left")
-    return save(fig, devices, out_dir, "sph_hydrostatic")
+    finish(fig, ax, "depth below the free surface, m", "pressure, Pa")
+    return gallery.save_figure(
+        fig, "sph_hydrostatic",
+        "Is the glass at rest hydrostatic? Pressure per depth bin (and "
+        "half of it, the pressure whose gradient the contract's force "
+        "exerts) beside rho_0 g depth. " + devices_sentence(devices), runs,
+        FAMILY)
 
 
-def draw_stability(run, out_dir):
+def draw_stability(run, gallery):
     """The stability map: the largest stable stiffness (over k_0) at each
     time step (in % of h / c_0), one line per variant."""
     runs = study_runs(run, "stability")
-    if not runs:
+    if not runs or not gallery.wanted("sph_stability"):
         return []
-    devices = sorted({s.device for s in runs})
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    devices = {s.device for s in runs}
+    fig, ax = style.figure(1)
     line_per_variant(
         ax, runs,
         lambda s: (s.parameters.get("cfl_percent", 0),
-                   s.results["largest_stable_k_over_k0"]), 4)
+                   s.results["largest_stable_k_over_k0"]))
     ax.set_yscale("log")
-    return finish_log_figure(
-        fig, ax, devices, out_dir, "sph_stability", "dt, % of h / c_0",
-        "largest stable k / k_0",
-        "sph: how stiff may the glass be at a given time step?")
+    finish(fig, ax, "dt, % of h / c_0", "largest stable k / k_0")
+    return gallery.save_figure(
+        fig, "sph_stability",
+        "How stiff may the glass be at a given time step? The largest "
+        "stable stiffness over k_0 per time step, per variant; above a "
+        "line the fluid blows up. " + devices_sentence(devices), runs,
+        FAMILY)
 
 
-def draw(run, out_dir):
-    written = draw_time(run, out_dir)
+def draw(run, gallery):
+    written = draw_time(run, gallery)
     for scene in ("glass", "dam_break"):
-        written += draw_accuracy(run, out_dir, scene)
-    written += draw_stability(run, out_dir)
-    written += draw_hydrostatic(run, out_dir)
-    written += draw_surge(run, out_dir)
+        written += draw_accuracy(run, gallery, scene)
+    written += draw_stability(run, gallery)
+    written += draw_hydrostatic(run, gallery)
+    written += draw_surge(run, gallery)
     for path in written:
         print(f"wrote {path}")
     if not written:
         return []
-    return ["", "## sph: figures", "",
-            "Figures: " + ", ".join(f"[{p.name}]({p.name})"
-                                    for p in written)]
+    return ["", "## sph: figures"] + gallery.report_lines(written)
 
 
 def stability_table(run):

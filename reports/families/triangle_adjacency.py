@@ -20,6 +20,29 @@ FIGURES = [
         compare_with_baseline=True,
         logy=True,
         leave_out=lambda row: row.variant == "check",
+        scene="grid",
+        device="CPU",
+        contenders=6,
+        caption="Which adjacency builder is fastest as the mesh grows? "
+                "Triangles per second on grid meshes: the fastest "
+                "variants, NvCloth's faithful baseline and the best "
+                "peer.",
+    ),
+    Figure(
+        name="triangle_adjacency_gpu",
+        family="triangle_adjacency",
+        x="triangles",
+        y="items_per_second",
+        y_scale=1e-6,
+        xlabel="triangles",
+        ylabel="M triangles/s",
+        title="Particle -> triangle adjacency on the GPU",
+        scene="grid",
+        device="GPU",
+        logy=True,
+        leave_out=lambda row: row.variant == "check",
+        caption="Which builder is fastest on the GPU as the mesh grows? "
+                "Triangles per second on grid meshes, host to host.",
     ),
 ]
 

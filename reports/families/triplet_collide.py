@@ -5,18 +5,13 @@ the input check's cost."""
 import sys
 from collections import defaultdict
 
-import matplotlib.pyplot as plt
-
-from engine import BarFigure, check_cost_table, is_kernel_only, save
+import style
+from engine import BarFigure, check_cost_table, is_kernel_only
 
 FAMILY = "triplet_collide"
-# The CUDA variants whose kernel time is set against the schedule's replays,
-# each in its own colour on every panel.
-CUDA_VARIANTS = {
-    "cuda_global": "tab:blue",
-    "cuda_shared": "tab:orange",
-    "cuda_shared_tiled": "tab:green",
-}
+# The CUDA variants whose kernel time is set against the schedule's replays
+# (each in its colour of every figure).
+CUDA_VARIANTS = ("cuda_global", "cuda_shared", "cuda_shared_tiled")
 REPLAYS_QUESTION = ("Does a warp schedule with fewer shared-memory bank "
                     "replays make the collision kernel faster?")
 
@@ -31,6 +26,11 @@ FIGURES = [
         leave_out=lambda row: row.variant == "check",
         ylabel="microseconds per collision pass",
         title="Collision pass per schedule (250^2 grid, permuted)",
+        caption="Which collision pass and schedule is fastest on a "
+                "permuted cloth? Time per pass per scheduler on the 250^2 "
+                "grid with its triplets permuted.",
+        device="CPU",
+        columns=2,
     ),
     BarFigure(
         name="triplet_collide_time_natural",
@@ -42,6 +42,11 @@ FIGURES = [
         leave_out=lambda row: row.variant == "check",
         ylabel="microseconds per collision pass",
         title="Collision pass per schedule (250^2 grid, natural order)",
+        caption="Which collision pass and schedule is fastest on a cloth "
+                "in natural order? Time per pass per scheduler on the "
+                "250^2 grid.",
+        device="CPU",
+        columns=2,
     ),
     BarFigure(
         name="triplet_collide_kernel_natural",
@@ -52,6 +57,10 @@ FIGURES = [
         size_arg="triplets",
         ylabel="microseconds of kernel (CUDA events)",
         title="CUDA collision kernel per warp schedule (64^2 grid, natural)",
+        caption="Which warp schedule makes the CUDA collision kernel "
+                "fastest in natural order? Kernel time (CUDA events) per "
+                "scheduler on the 64^2 grid.",
+        columns=2,
     ),
     BarFigure(
         name="triplet_collide_kernel_permuted",
@@ -62,6 +71,10 @@ FIGURES = [
         size_arg="triplets",
         ylabel="microseconds of kernel (CUDA events)",
         title="CUDA collision kernel per warp schedule (64^2 grid, permuted)",
+        caption="Which warp schedule makes the CUDA collision kernel "
+                "fastest on a permuted cloth? Kernel time (CUDA events) per "
+                "scheduler on the 64^2 grid, triplets permuted.",
+        columns=2,
     ),
 ]
 
@@ -81,7 +94,7 @@ def replays_per_ideal(row):
     return row.values["replays"] / row.values["ideal_replays"]
 
 
-def draw_kernel_against_replays(run, out_dir):
+def draw_kernel_against_replays(run, gallery):
     """Kernel time (CUDA events) against the schedule's replays / ideal, one
     point per warp scheduler, a panel per scene and device, a colour per
     CUDA variant; error bars: the repetitions' standard deviation where the
@@ -91,39 +104,46 @@ def draw_kernel_against_replays(run, out_dir):
         print("triplet_collide_kernel_replays: no CUDA rows with replays in "
               "the JSON, figure not drawn", file=sys.stderr)
         return [], []
+    if not gallery.wanted("triplet_collide_kernel_replays"):
+        return [], []
     panels = defaultdict(list)
     for r in rows:
         panels[(r.scene, r.device)].append(r)
     keys = sorted(panels)
     columns = min(2, len(keys))
     lines_of_panels = (len(keys) + columns - 1) // columns
-    fig, axes = plt.subplots(lines_of_panels, columns, squeeze=False,
-                             figsize=(5.2 * columns, 3.6 * lines_of_panels))
+    fig, axes = style.figure(columns, height_in=2.6 * lines_of_panels,
+                             rows=lines_of_panels, cols=columns,
+                             squeeze=False)
     for ax, key in zip(axes.flat, keys):
-        for variant, colour in CUDA_VARIANTS.items():
+        for variant in CUDA_VARIANTS:
             points = sorted((r for r in panels[key] if r.variant == variant),
                             key=replays_per_ideal)
             if not points:
                 continue
             errors = [(p.spread_row or {}).get("kernel_us", 0.0)
                       for p in points]
+            look = style.series_style(FAMILY, variant)
+            look["linestyle"] = "none"
             ax.errorbar([replays_per_ideal(p) for p in points],
                         [p.values["kernel_us"] for p in points],
-                        yerr=errors if any(errors) else None, color=colour,
-                        marker="o", markersize=4, linestyle="none",
-                        capsize=2, label=variant)
-        ax.set_title(f"{key[0]} ({key[1]})", fontsize=9)
-        ax.set_xlabel("bank-model replays / ideal (3 per warp)", fontsize=8)
-        ax.set_ylabel("kernel us (CUDA events)", fontsize=8)
+                        yerr=errors if any(errors) else None,
+                        capsize=1.5, label=variant, **look)
+        ax.set_title(f"{key[0]} ({key[1]})")
+        ax.set_xlabel("bank-model replays / ideal (3 per warp)")
+        ax.set_ylabel("kernel us (CUDA events)")
         ax.set_ylim(bottom=0)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=7)
     for ax in list(axes.flat)[len(keys):]:
         ax.set_visible(False)
-    fig.suptitle(REPLAYS_QUESTION + " One point per warp scheduler.",
-                 fontsize=9)
+    style.legend_below(fig, axes.flat[0])
     devices = sorted({r.device for r in rows})
-    written = save(fig, devices, out_dir, "triplet_collide_kernel_replays")
+    written = gallery.save_figure(
+        fig, "triplet_collide_kernel_replays",
+        REPLAYS_QUESTION + " Kernel time against the schedule's bank "
+        "replays, one point per warp scheduler, a panel per scene and "
+        "device; bars: the repetitions' standard deviation where the run "
+        "was repeated. Measured on " + "; ".join(devices) + ".", rows,
+        FAMILY, columns=columns)
     table = ["", f"{REPLAYS_QUESTION} Kernel time (kernel_us) per warp "
              "schedule, by the schedule's bank-model replays:", "",
              "| scene | device | variant | scheduler | replays / ideal | "
@@ -136,15 +156,14 @@ def draw_kernel_against_replays(run, out_dir):
     return written, table
 
 
-def draw(run, out_dir):
-    written, table = draw_kernel_against_replays(run, out_dir)
+def draw(run, gallery):
+    written, table = draw_kernel_against_replays(run, gallery)
     for path in written:
         print(f"wrote {path}")
     if not written:
         return []
-    return (["", "## triplet_collide: CUDA kernel time against bank replays",
-             "", "Figures: " + ", ".join(f"[{p.name}]({p.name})"
-                                         for p in written)] + table)
+    return (["", "## triplet_collide: CUDA kernel time against bank replays"]
+            + gallery.report_lines(written) + table)
 
 
 def tables(run):

@@ -465,6 +465,12 @@ def test_value_table_lists_quality_values_scaled(tmp_path):
 
 # Bars.
 
+def values_and_ticks(groups):
+    """bar_values' groups without each bar's spread and row."""
+    return {key: {variant: bar[:2] for variant, bar in bars.items()}
+            for key, bars in groups.items()}
+
+
 def test_bar_values_are_counters_per_second_at_the_largest_size(tmp_path):
     run = load(tmp_path, [
         iteration("hash_grid/cell_sorted/uniform/n:1000/real_time", 1.0,
@@ -480,7 +486,7 @@ def test_bar_values_are_counters_per_second_at_the_largest_size(tmp_path):
     figure = engine.BarFigure(name="t", family="hash_grid", y="pairs",
                               ylabel="", title="", size_arg="n",
                               per_time=True, y_scale=1e-6)
-    groups = engine.bar_values(figure, run)
+    groups = values_and_ticks(engine.bar_values(figure, run))
     # 3e6 pairs in 1.5 ms: 2e9 per second, 2000 M; 3e6 in 3e6 ns = 3 ms:
     # 1000 M. The scene with no pair has no rate; the copy is no bar.
     assert groups.keys() == {("uniform", CPU)}
@@ -504,7 +510,7 @@ def test_bar_values_of_real_time_are_microseconds_per_group(tmp_path):
                               group_arg="scheduler", scene="grid")
     # One group per scheduler in the scene "grid", at 100 triplets:
     # 2.5 ms = 2500 us, 1.5e6 ns = 1500 us.
-    assert engine.bar_values(figure, run) == {
+    assert values_and_ticks(engine.bar_values(figure, run)) == {
         ("a", CPU): {"serial": (pytest.approx(2500.0), None)},
         ("b", CPU): {"serial": (pytest.approx(1500.0), None)}}
 
@@ -533,8 +539,8 @@ def warp_rows():
 
 
 def test_bar_values_divide_by_a_counter_within_the_table(tmp_path):
-    groups = engine.bar_values(WARP_FIGURE,
-                               load(tmp_path, warp_rows(), **WARP_CONTEXT))
+    groups = values_and_ticks(engine.bar_values(
+        WARP_FIGURE, load(tmp_path, warp_rows(), **WARP_CONTEXT)))
     # replays / ideal_replays: 300/100 = 3, 150/100 = 1.5, 250/100 = 2.5.
     assert groups == {
         ("grid", CPU): {"nvcloth_warp": (3.0, 7.0), "bfs_warp": (1.5, 5.0)},
@@ -703,20 +709,26 @@ def test_machine_lines_count_each_cache_per_cpu_sharing_it():
 
 # The line figure: which series it draws and their values.
 
-def test_draw_scales_each_series_and_keeps_the_limit_scene(tmp_path,
-                                                           monkeypatch):
-    drawn = {}
+class CapturingGallery:
+    """A gallery that keeps the figure instead of writing it."""
 
-    def capture(fig, devices, out_dir, name):
-        drawn.update(fig=fig, devices=devices)
+    def __init__(self):
+        self.drawn = {}
+
+    def save_figure(self, fig, name, caption, rows, family, columns=1):
+        self.drawn = {"fig": fig, "caption": caption, "rows": rows}
         return [name]
-    monkeypatch.setattr(engine, "save", capture)
+
+
+def test_draw_scales_each_series_and_keeps_the_limit_scene(tmp_path):
+    gallery = CapturingGallery()
     name = "compaction/serial/keep90/n:4096/real_time"
     rows = load(tmp_path, [
         iteration("compaction/serial/keep90/n:1024/real_time", 1.0,
                   bytes_per_second=2e9),
-        aggregate(name, "median", 1.0, bytes_per_second=4e9),
-        aggregate(name, "stddev", 0.1, bytes_per_second=0.5e9),
+        iteration(name, 1.0, bytes_per_second=4e9),
+        iteration(name, 0.8, bytes_per_second=5e9),
+        iteration(name, 1.25, bytes_per_second=3.2e9),
         iteration("compaction/serial/keep50/n:4096/real_time", 1.0,
                   bytes_per_second=3e9),
         iteration("compaction/memcpy/keep90/n:4096/real_time", 1.0,
@@ -725,22 +737,27 @@ def test_draw_scales_each_series_and_keeps_the_limit_scene(tmp_path,
                   bytes_per_second=8e9)]).rows
     figure = engine.Figure(name="compaction_throughput", family="compaction",
                            x="n", y="bytes_per_second", y_scale=1e-9,
-                           xlabel="", ylabel="", limit_scene="keep90")
-    assert engine.draw(figure, rows, tmp_path) == ["compaction_throughput"]
-    assert drawn["devices"] == [CPU]
-    ax = drawn["fig"].axes[0]
+                           xlabel="", ylabel="", limit_scene="keep90",
+                           caption="Which is fastest?")
+    assert engine.draw(figure, rows, gallery) == ["compaction_throughput"]
+    ax = gallery.drawn["fig"].axes[0]
     series = {c.get_label(): c for c in ax.containers}
     # GB/s; the copy of keep50 is not drawn (same limit as keep90's).
     assert {label: list(c.lines[0].get_ydata())
             for label, c in series.items()} == {
         "serial / keep50": [pytest.approx(3.0)],
         "serial / keep90": [pytest.approx(2.0), pytest.approx(4.0)],
-        "memcpy / keep90 (limit)": [pytest.approx(8.0)]}
-    # The stddev aggregate as an error bar: 4 +- 0.5 at n = 4096 (none at
+        "memcpy (limit)": [pytest.approx(8.0)]}
+    # The three repetitions' spread as the error bar: the median rate 4
+    # scaled by the median time over each repetition's: 3.2 to 5 (none at
     # 1024, a single run).
     (bars,) = series["serial / keep90"].lines[2]
     assert [list(segment[:, 1]) for segment in bars.get_segments()][-1] == [
-        pytest.approx(3.5), pytest.approx(4.5)]
+        pytest.approx(3.2), pytest.approx(5.0)]
+    caption = gallery.drawn["caption"]
+    assert caption.startswith("Which is fastest? Grey dashes")
+    assert "medians of 3 interleaved repetitions" in caption
+    assert caption.endswith(f"Measured on {CPU}.")
     assert engine.draw(engine.Figure(name="none", family="missing", x="n",
                                      y="bytes_per_second", xlabel="",
-                                     ylabel=""), rows, tmp_path) == []
+                                     ylabel=""), rows, gallery) == []

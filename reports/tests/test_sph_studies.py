@@ -12,6 +12,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
 from families import sph  # noqa: E402
+from gallery import Gallery  # noqa: E402
 
 
 def record(study, variant, parameters, results, series=None, error=None,
@@ -98,9 +99,10 @@ def test_the_tables_quote_the_studies_and_name_what_stopped(tmp_path):
 
 def test_the_figures_are_drawn(tmp_path):
     run = load(tmp_path)
-    written = (sph.draw_hydrostatic(run, tmp_path)
-               + sph.draw_stability(run, tmp_path)
-               + sph.draw_surge(run, tmp_path))
+    gallery = Gallery(tmp_path, run.contexts)
+    written = (sph.draw_hydrostatic(run, gallery)
+               + sph.draw_stability(run, gallery)
+               + sph.draw_surge(run, gallery))
     names = {p.name for p in written}
     assert {"sph_hydrostatic.png", "sph_stability.png",
             "sph_surge_front.png"} <= names
