@@ -83,6 +83,9 @@ class Figure:
     # peer, then the fastest at the largest size (None: every variant).
     contenders: int | None = None
     columns: int = 1  # 1: a single column (3.3 in), 2: both (7 in)
+    # Also draw <name>_of_limit: each contender's speed as a fraction of
+    # the fastest copy of the same bytes at the same size.
+    of_limit: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -564,6 +567,65 @@ def draw(figure, rows, gallery):
                                selected, figure.family, figure.columns)
 
 
+def draw_of_limit(figure, rows, gallery):
+    """<figure.name>_of_limit: each contender's speed over the fastest copy
+    of the same bytes on the same device at the same size (1: as fast as
+    copying them), against figure.x; returns the paths written."""
+    name = f"{figure.name}_of_limit"
+    selected = [r for r in rows
+                if r.family == figure.family and figure.x in r.args
+                and figure.y in r.values and not is_limit(r.variant)
+                and (figure.scene is None or r.scene == figure.scene)
+                and (figure.device is None
+                     or r.device.startswith(figure.device))]
+    kept = contenders(figure, rows, selected)
+    best = min if figure.lower_is_better else max
+    series = defaultdict(list)
+    for row in selected:
+        if row.variant not in kept or not row.values[figure.y]:
+            continue
+        limit = limit_for(row, rows, figure.x, figure.y, best)
+        if not limit:
+            continue
+        fraction = (limit / row.values[figure.y] if figure.lower_is_better
+                    else row.values[figure.y] / limit)
+        series[(row.variant, row.device, row.scene)].append(
+            (row.args[figure.x], fraction, row))
+    if not series or not gallery.wanted(name):
+        return []
+    devices = sorted({key[1] for key in series})
+    scenes = sorted({key[2] for key in series})
+    fig, ax = style.figure(figure.columns)
+    drawn_rows = []
+    for key in sorted(series):
+        variant, device, scene = key
+        points = sorted(series[key], key=lambda p: p[0])
+        label = series_label(points[0][2], devices)
+        if len(scenes) > 1:
+            label += f" / {scene}"
+        ax.plot([p[0] for p in points], [p[1] for p in points], label=label,
+                **style.series_style(figure.family, variant,
+                                     gpu=device.startswith("GPU")))
+        drawn_rows += [p[2] for p in points]
+    ax.axhline(1.0, color="0.25", linestyle="--", linewidth=0.8,
+               label="the fastest copy (1)")
+    if figure.logx:
+        ax.set_xscale("log", base=2)
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel(figure.xlabel)
+    ax.set_ylabel("fraction of the fastest copy")
+    style.legend_below(fig, ax)
+    limits = sorted({r.variant for r in rows if r.family == figure.family
+                     and is_limit(r.variant)})
+    caption = (f"How close does each variant come to the machine's limit? "
+               f"Its speed as a fraction of the fastest copy of the same "
+               f"bytes ({', '.join(limits)}) at the same size and device, "
+               f"in the same run; 1 is as fast as copying them. "
+               f"Measured on {'; '.join(devices)}.")
+    return gallery.save_figure(fig, name, caption, drawn_rows,
+                               figure.family, figure.columns)
+
+
 TIME_UNITS_IN_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
 
 
@@ -998,15 +1060,16 @@ def device_resident_table(run):
 
 
 def machine_lines(contexts):
-    lines = []
+    """One block per distinct machine and build (CPU, caches, OpenMP,
+    Highway target, GPU, build, revision, sweep), the JSON files that
+    share it listed under it with their dates."""
+    groups = {}
     for path, context in sorted(contexts.items()):
         caches = ", ".join(
             f"L{c['level']} {c['type'][0]} {c['size'] // 1024} KiB"
             f" x{max(1, context.get('num_cpus', 1) // max(1, c.get('num_sharing', 1)))}"
             for c in context.get("caches", []))
-        lines += [
-            f"- `{path}`: {context.get('date', '?')}, host "
-            f"{context.get('host_name', '?')}",
+        block = (
             f"  - CPU: {context.get('cpu_model', '?')}, "
             f"{context.get('num_cpus', '?')} CPUs at "
             f"{context.get('mhz_per_cpu', '?')} MHz; caches: {caches}",
@@ -1019,7 +1082,14 @@ def machine_lines(contexts):
             f"({context.get('adj_compiler', '?')}), revision "
             f"{context.get('adj_git_revision', '?')}, sweep "
             f"{context.get('adj_sweep', '?')}",
-        ]
+        )
+        groups.setdefault(block, []).append(
+            f"`{path}` ({context.get('date', '?')})")
+    lines = []
+    for block, files in groups.items():
+        lines.append(f"- {len(files)} file{'s' if len(files) > 1 else ''}: "
+                     + ", ".join(files))
+        lines += list(block)
     return lines
 
 
@@ -1121,6 +1191,78 @@ def which_to_use(run):
                 f"| {use} | {margin:.2f}x | `{second.variant}` "
                 f"| {verdict.replace('it faster', 'faster')} |")
     return lines
+
+
+def draw_peers(run, family, gallery):
+    """<family>_vs_peers: per table, device and scene, at the largest size
+    where both ran, the fastest of ours beside the fastest peer (median ms,
+    bars min-max of the repetitions); returns the paths written."""
+    name = f"{family}_vs_peers"
+    table_of, shipped = shipped_groups(run, family)
+    if (not gallery.wanted(name) or not any(
+            row.get("origin") == "peer" for _, row in table_of.values())):
+        return []
+    largest = {}
+    for (table_name, device, scene, size), rows in shipped.items():
+        origins = {table_of[r.variant][1].get("origin") == "peer"
+                   for r in rows}
+        key = (table_name, device, scene)
+        if origins == {True, False} and (
+                key not in largest
+                or size_key(size) > size_key(largest[key])):
+            largest[key] = size
+    if not largest:
+        return []
+    pairs = []
+    for key, size in sorted(largest.items()):
+        rows = shipped[(*key, size)]
+        peers = [r for r in rows if table_of[r.variant][1].get("origin")
+                 == "peer"]
+        ours = [r for r in rows if r not in peers]
+        pairs.append((key, size, fastest(ours), fastest(peers)))
+    devices = sorted({key[1] for key, *_ in pairs})
+    tables = {key[0] for key, *_ in pairs}
+    labels = []
+    for key, *_ in pairs:
+        group = key[2] if len(tables) == 1 else f"{key[0]}: {key[2]}"
+        labels.append(group if len(devices) == 1 else f"{group} [{key[1]}]")
+    # Room under the axes for the group names, written upright.
+    fig, ax = style.figure(2 if len(pairs) > 6 else 1,
+                           height_in=1.9 + 0.06 * max(map(len, labels)))
+    drawn = set()
+    for i, (key, size, ours, peer) in enumerate(pairs):
+        for offset, row, side in ((-0.2, ours, "ours"),
+                                  (0.2, peer, "peer")):
+            ms = real_time_us(row.values) / 1e3
+            low_high = spread(row, "real_time", 1e-6)
+            yerr = ([[ms - low_high[0]], [low_high[1] - ms]]
+                    if low_high else None)
+            label = row.variant + (" (peer)" if side == "peer" else "")
+            ax.bar(i + offset, ms, width=0.38, yerr=yerr, capsize=1.2,
+                   error_kw={"elinewidth": 0.6},
+                   label=None if label in drawn else label,
+                   **style.bar_style(family, row.variant))
+            drawn.add(label)
+    ax.set_yscale("log")
+    ax.set_xticks(range(len(pairs)))
+    ax.set_xticklabels(labels, rotation=90)
+    ax.set_xlim(-0.6, len(pairs) - 0.4)
+    ax.set_ylabel("ms per call, as a user calls it")
+    ax.grid(False, axis="x")
+    style.legend_below(fig, ax)
+    ratios = [real_time_us(o.values) / real_time_us(p.values)
+              for _, _, o, p in pairs]
+    caption = (f"Is the best of ours faster than the library a user would "
+               f"call instead? Per scene at the largest size both ran, the "
+               f"fastest of the suite's rows (left bar) beside the fastest "
+               f"peer (right bar), each as shipped (input check and "
+               f"conversion to the family's output included); our time "
+               f"over the peer's is {min(ratios):.3g} to {max(ratios):.3g}. "
+               f"{spread_words([r for _, _, o, p in pairs for r in (o, p)])}"
+               f" Measured on {'; '.join(devices)}.")
+    return gallery.save_figure(fig, name, caption,
+                               [r for _, _, o, p in pairs for r in (o, p)],
+                               family, 2 if len(pairs) > 6 else 1)
 
 
 def peers_table(run, family):

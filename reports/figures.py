@@ -9,13 +9,16 @@ family's report is adding its module; nothing here names a family.
 """
 
 import argparse
+import csv
 import importlib
 import pathlib
 import pkgutil
+import re
 import sys
 
 import engine
 import page
+import paper_tables
 import families
 import style
 from gallery import Gallery
@@ -31,13 +34,17 @@ def family_modules():
 def figure_sections(figure, run, gallery):
     """One figure's report.md section, after drawing it."""
     run = engine.shown(figure, run)
-    if not gallery.wanted(figure.name):
+    if not (gallery.wanted(figure.name)
+            or gallery.wanted(f"{figure.name}_of_limit")):
         return []
     if isinstance(figure, engine.BarFigure):
         written = engine.draw_bars(figure, run, gallery)
         title = figure.title
     else:
-        written = engine.draw(figure, run.rows, gallery)
+        written = (engine.draw(figure, run.rows, gallery)
+                   if gallery.wanted(figure.name) else [])
+        if figure.of_limit:
+            written += engine.draw_of_limit(figure, run.rows, gallery)
         title = figure.title or figure.name
     lines = ["", f"## {figure.family}: {title}"]
     lines += gallery.report_lines(written)
@@ -53,6 +60,70 @@ def figure_sections(figure, run, gallery):
     for path in written:
         print(f"wrote {path}")
     return lines
+
+
+def write_paper_table(gallery, lines, heading, name, caption, rows,
+                      family):
+    """The first table under the section of `lines` whose heading starts
+    with `heading`, as <name>.csv and <name>.tex (paper_tables), in the
+    manifest; nothing when the run has no such section."""
+    start = next((i for i, line in enumerate(lines)
+                  if line.startswith(f"## {heading}")), None)
+    if start is None:
+        return
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].startswith("## ")), len(lines))
+    written = paper_tables.write(gallery.out_dir, name, caption,
+                                 lines[start + 1:end])
+    if written:
+        gallery.add_table(name, caption, written, rows, family)
+        for path in written:
+            print(f"wrote {path}")
+
+
+# A table of more rows than this moves from report.md to a CSV beside it
+# (the answers' table stays whole).
+LONGEST_TABLE = 12
+
+
+def long_tables_to_csv(lines, out_dir):
+    """report.md's lines with every table longer than LONGEST_TABLE rows
+    written to tables/<section>[-k].csv and replaced by a link to it and
+    its row count; the "Which variant to use" section is kept whole."""
+    out, section, count = [], "report", {}
+    tables_dir = out_dir / "tables"
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("## "):
+            section = re.sub(r"[^a-z0-9]+", "_", line[3:].lower()).strip("_")
+        if not line.lstrip().startswith("|"):
+            out.append(line)
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and lines[end].lstrip().startswith("|"):
+            end += 1
+        block = lines[i:end]
+        if len(block) - 2 <= LONGEST_TABLE or section == "which_variant_to_use":
+            out += block
+        else:
+            count[section] = count.get(section, 0) + 1
+            name = section + (f"-{count[section]}" if count[section] > 1
+                              else "")
+            tables_dir.mkdir(parents=True, exist_ok=True)
+            header, _, rows = paper_tables.markdown_table(block)
+            with open(tables_dir / f"{name}.csv", "w", newline="") as f:
+                writer = csv.writer(f)
+                writer.writerow([paper_tables.plain(c) for c in header])
+                writer.writerows([[paper_tables.plain(c) for c in row]
+                                  for row in rows])
+            out.append(f"*A table of {len(rows)} rows: "
+                       f"[tables/{name}.csv](tables/{name}.csv) (columns: "
+                       + ", ".join(paper_tables.plain(c) for c in header)
+                       + ").*")
+        i = end
+    return out
 
 
 def main():
@@ -96,17 +167,35 @@ def main():
               "copy of the same bytes on the same device, measured in the "
               "same run."]
     report += engine.which_to_use(run)
+    for module in family_modules():
+        family = module.__name__.split(".")[-1]
+        lines = []
+        for figure in module.FIGURES:
+            lines += figure_sections(figure, run, gallery)
+        if hasattr(module, "draw"):
+            lines += module.draw(run, gallery)
+        if hasattr(module, "tables"):
+            lines += module.tables(run)
+        peers_figure = engine.draw_peers(run, family, gallery)
+        if peers_figure:
+            lines += ["", f"## {family}: ours against the peers, figure"]
+            lines += gallery.report_lines(peers_figure)
+        lines += engine.peers_table(run, family)
+        wanted = list(getattr(module, "PAPER_TABLES", [])) + [(
+            f"{family}: ours against the peers", f"{family}_peers",
+            f"{family}: the fastest of ours against the fastest peer per "
+            "scene and size, from the same run.")]
+        for heading, name, caption in wanted:
+            if gallery.wanted(name):
+                write_paper_table(gallery, lines, heading, name, caption,
+                                  [r for r in run.rows if r.family == family],
+                                  family)
+        report += lines
+    report += engine.device_resident_table(run)
+    if args.only is None:
+        report = long_tables_to_csv(report, args.out)
     report += ["", "## Machines", ""]
     report += engine.machine_lines(run.contexts)
-    for module in family_modules():
-        for figure in module.FIGURES:
-            report += figure_sections(figure, run, gallery)
-        if hasattr(module, "draw"):
-            report += module.draw(run, gallery)
-        if hasattr(module, "tables"):
-            report += module.tables(run)
-        report += engine.peers_table(run, module.__name__.split(".")[-1])
-    report += engine.device_resident_table(run)
     manifest = gallery.write()
     print(f"wrote {manifest}")
     if args.only is not None:
@@ -118,7 +207,8 @@ def main():
     (args.out / "report.md").write_text(report_md)
     print(f"wrote {args.out / 'report.md'}")
     junit = sorted(args.out.glob("tests-*.xml"))
-    print(f"wrote {page.write(args.out, report_md, run, junit)}")
+    index = page.write(args.out, report_md, run, junit, gallery.entries)
+    print(f"wrote {index}")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 """reports/out/index.html: the report as one static page, its PNG figures
 beside it. It opens with report.md's "Which variant to use" (computed
-from this run: engine.which_to_use), then a verification matrix (family x variant), every cell read from an output:
+from this run: engine.which_to_use), then a verification matrix (family x
+variant), every cell read from an output:
 the benchmarks' `verified` counters of this run, the ctest JUnit files
 `make test` wrote (one column per preset that ran), and the GPU rows kept
-under reports/data/ (nothing in it is typed), then every other figure and
-table of report.md.
+under reports/data/ (nothing in it is typed), then the figures with their
+captions (the manifest's), then every other section of report.md, and
+the machines folded at the end.
 
 The page checks itself as it loads: an inline script counts the figures
 that loaded and failed and any script error, and writes the counts into
@@ -51,6 +53,10 @@ th { background: #f3f3f3; }
 td.agrees, td.passed { background: #e6f4e6; }
 td.differs, td.failed { background: #f8d7d7; }
 img { max-width: 100%; border: 1px solid #eee; }
+.gallery { display: grid; gap: 1em;
+           grid-template-columns: repeat(auto-fill, minmax(22em, 1fr)); }
+figure { margin: 0; }
+figcaption { font-size: 0.85em; }
 code { background: #f5f5f5; }
 nav a { margin-right: 0.8em; }
 </style>
@@ -190,11 +196,53 @@ def matrix(run, junit_paths):
     return "\n".join(out)
 
 
-def write(out_dir, report_md, run, junit_paths):
-    """Writes out_dir/index.html; returns its path."""
+IMAGE = re.compile(r"!\[[^\]]*\]\(([^)]+\.png)\) ?")
+
+
+def split_machines(report_md):
+    """(report.md's "Machines" section, the rest of it)."""
+    match = re.search(r"^## Machines\n.*?(?=^## |\Z)", report_md,
+                      re.S | re.M)
+    if not match:
+        return "", report_md
+    return (match.group(0),
+            report_md[:match.start()] + report_md[match.end():])
+
+
+def gallery_html(entries):
+    """Every figure of the manifest with its caption, grouped by family."""
+    figures = [e for e in entries if e["kind"] == "figure"]
+    if not figures:
+        return ""
+    out = ['<h2 id="figures">Figures</h2>', '<div class="gallery">']
+    for entry in figures:
+        png = next((f for f in entry["files"] if f.endswith(".png")), None)
+        if png is None:
+            continue
+        others = " ".join(f'<a href="{html.escape(f)}">{f.rsplit(".", 1)[1]}'
+                          '</a>' for f in entry["files"]
+                          if not f.endswith(".png"))
+        out.append(
+            f'<figure id="{html.escape(entry["name"])}">'
+            f'<img src="{html.escape(png)}" alt="{html.escape(entry["name"])}">'
+            f'<figcaption><b>{html.escape(entry["name"])}</b> ({others}): '
+            f'{html.escape(entry["caption"])}</figcaption></figure>')
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def write(out_dir, report_md, run, junit_paths, entries=()):
+    """Writes out_dir/index.html; returns its path. `entries`: the
+    manifest's (gallery.Gallery), drawn as the figure gallery."""
     # report.md's own title is the page's.
     report_md = re.sub(r"\A# [^\n]*\n", "", report_md)
     answers, report_md = split_answers(report_md)
+    machines, report_md = split_machines(report_md)
+    if entries:
+        # The figures are in the gallery; the sections keep their links.
+        report_md = IMAGE.sub(
+            lambda m: f"Figure [{m.group(1)[:-4]}](#{m.group(1)[:-4]}): ",
+            report_md)
     body = markdown.markdown(figures_as_images(report_md),
                              extensions=["tables"])
     families = sorted(run.tables)
@@ -203,7 +251,8 @@ def write(out_dir, report_md, run, junit_paths):
         '<meta charset="utf-8">', "<title>adjacent report</title>", STYLE,
         SELF_CHECK, "</head>", "<body>", "<h1>adjacent: benchmark report</h1>",
         "<nav>" + "".join(f'<a href="#{f}">{f}</a>' for f in families)
-        + '<a href="#verification">verification</a></nav>',
+        + '<a href="#verification">verification</a>'
+        + '<a href="#figures">figures</a></nav>',
         markdown.markdown(answers, extensions=["tables"]),
         '<h2 id="verification">Verification matrix</h2>',
         "<p>Per variant: the oracle's verdict on every benchmark row of this "
@@ -223,7 +272,13 @@ def write(out_dir, report_md, run, junit_paths):
         seen.add(family)
         return f'<h2 id="{family}">{family}:'
 
+    page.append(gallery_html(entries))
     page.append(re.sub(r"<h2>([a-z_]+):", anchor, body))
+    if machines:
+        page += ["<details><summary>Machines (every JSON file read)"
+                 "</summary>",
+                 markdown.markdown(re.sub(r"\A## Machines\n", "", machines)),
+                 "</details>"]
     page += ["</body>", "</html>"]
     path = pathlib.Path(out_dir) / "index.html"
     path.write_text("\n".join(page) + "\n")

@@ -18,6 +18,7 @@ FIGURES = [
         scene="keep50",
         device="CPU",
         contenders=5,
+        of_limit=True,
         caption="Which stable compaction is fastest as the array grows? "
                 "GB/s (bytes read and written) with half the items kept, "
                 "the fastest variants and the peers against n.",

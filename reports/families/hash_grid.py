@@ -21,6 +21,7 @@ FIGURES = [
         leave_out=lambda row: row.variant == "check",
         device="CPU",
         contenders=6,
+        of_limit=True,
         caption="Which neighbour-list builder is fastest as the cloud "
                 "grows? ms per full build on a uniform cloud with about 30 "
                 "neighbours a point: the fastest variants, the faithful "

@@ -14,6 +14,7 @@ FIGURES = [
         title="Inclusive prefix sum vs memcpy of the same bytes",
         device="CPU",
         contenders=5,
+        of_limit=True,
         caption="Which scan is fastest as the array grows, and how close "
                 "does it come to copying the same bytes? GB/s (bytes read "
                 "and written) of the fastest variants and the peers "

@@ -23,6 +23,7 @@ FIGURES = [
         scene="grid",
         device="CPU",
         contenders=6,
+        of_limit=True,
         caption="Which adjacency builder is fastest as the mesh grows? "
                 "Triangles per second on grid meshes: the fastest "
                 "variants, NvCloth's faithful baseline and the best "

@@ -9,6 +9,12 @@ from engine import (BarFigure, Figure, check_cost_table, is_kernel_only,
                     is_limit, real_time_us)
 
 FAMILY = "triplet_schedule"
+# As sph.PAPER_TABLES: the goal table as CSV and LaTeX.
+PAPER_TABLES = [
+    ("triplet_schedule: the goal per scene", "triplet_schedule_goal",
+     "Our warp and SIMD schedulers against the goal per scene and size: "
+     "sets, padding, replays and time against the faithful baseline."),
+]
 
 FIGURES = [
     Figure(
@@ -26,6 +32,7 @@ FIGURES = [
         leave_out=lambda row: row.variant == "check",
         device="CPU",
         contenders=6,
+        of_limit=True,
         caption="Which scheduler is fastest as the cloth grows? Triplets "
                 "scheduled per second on the permuted grid (simd lanes of "
                 "4, warps of 32), the fastest variants and the faithful "

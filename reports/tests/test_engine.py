@@ -696,15 +696,21 @@ def test_device_resident_table_divides_the_copy_by_the_kernel(tmp_path):
         gpu("cuda", "keep90", 50.0, "us")])) == []
 
 
-def test_machine_lines_count_each_cache_per_cpu_sharing_it():
-    lines = engine.machine_lines({"run.json": CONTEXT, "bare.json": {}})
+def test_machine_lines_group_files_and_count_each_cache_per_cpu_sharing():
+    lines = engine.machine_lines({"run.json": CONTEXT, "bare.json": {},
+                                  "run2.json": CONTEXT})
     # The file with no context first (sorted by path), every field "?".
+    assert lines[0] == "- 1 file: `bare.json` (?)"
     assert lines[1] == "  - CPU: ?, ? CPUs at ? MHz; caches: "
+    # The two files of one machine and build share its block.
+    assert lines[5].startswith("- 2 files: `run.json` (")
+    assert "`run2.json` (" in lines[5]
     # 32768 B = 32 KiB, one per CPU (4 / 1); 8 MiB = 8192 KiB, shared by 4.
     assert lines[6] == ("  - CPU: Test CPU, 4 CPUs at 3000 MHz; caches: "
                         "L1 D 32 KiB x4, L3 U 8192 KiB x1")
     assert lines[9] == ("  - build: Release (GNU 13.3.0), revision abc123, "
                         "sweep quick")
+    assert len(lines) == 10
 
 
 # The line figure: which series it draws and their values.
