@@ -136,6 +136,11 @@ void DescribeGoal(std::string_view family, std::string_view name,
 
 int main(int argc, char** argv) {
   using adj::bench::CurrentSweep;
+  // The command line as given, for the report's provenance (the figures'
+  // manifest names the command that wrote each JSON file).
+  std::string command = argv[0];
+  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+  benchmark::AddCustomContext("adj_command", command);
   adj::bench::ParseOwnFlags(&argc, argv);
   benchmark::AddCustomContext("hwy_target", adj::simd::BestTargetName());
   benchmark::AddCustomContext("adj_build_type", adj::machine::BuildType());

@@ -53,6 +53,8 @@ constexpr std::size_t kLargeGridSide = 400;
 constexpr const char* kQuickMeshes[] = {
     "elephant",  "camel",   "ChineseDragon-10kv",
     "armadillo", "bunny00", "refined_elephant"};
+// The largest scene the quick sweep times the peers' colourings on.
+constexpr std::int64_t kQuickPeerTriplets = 32768;
 // NvCloth's 16-bit indices with the simd dummies N..N+2.
 constexpr std::size_t kMaxSixteenBitParticles = 65533;
 
@@ -303,6 +305,14 @@ void RegisterAll() {
         ->UseRealTime();
     const auto add = [&](const Variant& variant, unsigned width, bool simd) {
       if (!scene->fits_sixteen_bits && SixteenBit(variant, width)) return;
+      // The peers' colourings take up to seconds a call on the large
+      // scenes, times 5 interleaved repetitions and 12 peer rows: the
+      // quick sweep times them on the scenes up to kQuickPeerTriplets, the
+      // full sweep on every scene.
+      if (variant.origin == Origin::kPeer && !bench::CurrentSweep().full &&
+          triplets > kQuickPeerTriplets) {
+        return;
+      }
       benchmark::RegisterBenchmark(
           ("triplet_schedule/" + std::string(variant.name) + "/" + scene->name)
               .c_str(),

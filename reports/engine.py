@@ -144,6 +144,9 @@ class Row:
     # The variant's origin in its table ("peer": a library's row), set by
     # load_run once the tables are read.
     origin: str = ""
+    # Read from a run kept from another machine (reports/data), not this
+    # run's JSON.
+    kept: bool = False
 
 
 @dataclasses.dataclass
@@ -363,6 +366,8 @@ def load_run(run_paths, kept_paths=(), context_paths=()):
         file_rows = [] if kind == "context" else rows_of(document, path)
         if kind == "kept":
             file_rows = [r for r in file_rows if r.device.startswith("GPU")]
+            for row in file_rows:
+                row.kept = True
         file_studies = studies_of(document, path) if kind == "run" else []
         if kind == "run":
             errors += errors_of(document)
@@ -1072,13 +1077,13 @@ def machine_lines(contexts):
         block = (
             f"  - CPU: {context.get('cpu_model', '?')}, "
             f"{context.get('num_cpus', '?')} CPUs at "
-            f"{context.get('mhz_per_cpu', '?')} MHz; caches: {caches}",
-            f"  - OpenMP: {context.get('omp_max_threads', '?')} threads, "
+            f"{context.get('mhz_per_cpu', '?')} MHz; caches: {caches}; "
+            f"OpenMP: {context.get('omp_max_threads', '?')} threads, "
             f"OMP_PROC_BIND={context.get('omp_proc_bind', '?')}, "
             f"OMP_PLACES={context.get('omp_places', '?')}; Highway target "
-            f"{context.get('hwy_target', '?')}",
-            f"  - GPU: {context.get('gpu', '?')}",
-            f"  - build: {context.get('adj_build_type', '?')} "
+            f"{context.get('hwy_target', '?')}; GPU: "
+            f"{context.get('gpu', '?')}; build: "
+            f"{context.get('adj_build_type', '?')} "
             f"({context.get('adj_compiler', '?')}), revision "
             f"{context.get('adj_git_revision', '?')}, sweep "
             f"{context.get('adj_sweep', '?')}",
@@ -1150,24 +1155,29 @@ def size_key(size):
 
 
 def which_to_use(run):
-    """"Which variant to use", computed from this run: per family, table,
-    device and scene, at the largest size every row there ran, the fastest
-    row as shipped (a peer named as such), its margin over the next
-    fastest (the next one's median over its own) and the Mann-Whitney
-    verdict between the two."""
+    """"Which variant to use", computed from this run (rows kept from other
+    machines are theirs, not this machine's answer): per family, table,
+    device and scene, at the largest size every row there ran, the
+    fastest row as shipped (a peer named as such), its margin over the
+    next fastest (the next one's median over its own) and the
+    Mann-Whitney verdict between the two; the scenes where the same row
+    wins share a line."""
     lines = ["", "## Which variant to use", "",
              "Computed from this run's JSON: per family, device and scene, at "
              "the largest size timed, the fastest row as shipped (input "
              "check and conversions included), its margin over the next "
              "fastest (the next one's median time over its own), and a "
              "two-sided Mann-Whitney test over their repetitions (~: the "
-             "two are within noise, either will do). A peer is a library "
-             "called as its documentation recommends.", "",
-             "| family | table | device | scene | size | use | margin "
+             "two are within noise, either will do); the scenes one row "
+             "wins share a line. A peer is a library called as its "
+             "documentation recommends.", "",
+             "| family | table | device | use | where (scene, size) | margin "
              "| next fastest | verdict |",
-             "| --- | --- | --- | --- | --- | --- | ---: | --- | --- |"]
-    for family in sorted(run.tables):
-        table_of, groups = shipped_groups(run, family)
+             "| --- | --- | --- | --- | --- | ---: | --- | --- |"]
+    here = dataclasses.replace(run, rows=[r for r in run.rows
+                                          if not r.kept])
+    for family in sorted(here.tables):
+        table_of, groups = shipped_groups(here, family)
         largest = {}
         for (table_name, device, scene, size), rows in groups.items():
             key = (table_name, device, scene)
@@ -1175,21 +1185,35 @@ def which_to_use(run):
                 continue
             if key not in largest or size_key(size) > size_key(largest[key]):
                 largest[key] = size
+        wins = defaultdict(list)
         for (table_name, device, scene), size in sorted(largest.items()):
             rows = groups[(table_name, device, scene, size)]
             ranked = sorted(rows, key=lambda r: real_time_us(r.values))
             first = ranked[0]
             second = next(r for r in ranked if r.variant != first.variant)
-            row = table_of[first.variant][1]
-            use = f"`{first.variant}`"
-            if row.get("origin") == "peer":
-                use += f" (peer: {row.get('library', '')})"
             margin = real_time_us(second.values) / real_time_us(first.values)
             verdict = verdict_between(first, second, "it", "next")
-            lines.append(
-                f"| {family} | {table_name} | {device} | {scene} | {size} "
-                f"| {use} | {margin:.2f}x | `{second.variant}` "
-                f"| {verdict.replace('it faster', 'faster')} |")
+            wins[(table_name, device, first.variant)].append(
+                (scene, size, margin, second.variant,
+                 verdict.replace("it faster", "faster")))
+        for (table_name, device, variant), won in sorted(wins.items()):
+            row = table_of[variant][1]
+            use = f"`{variant}`"
+            if row.get("origin") == "peer":
+                use += f" (peer: {row.get('library', '')})"
+            where = ", ".join(f"{scene} ({size})"
+                              for scene, size, *_ in won)
+            margins = [m for _, _, m, _, _ in won]
+            margin = (f"{margins[0]:.2f}x" if len(margins) == 1 else
+                      f"{min(margins):.2f}-{max(margins):.2f}x")
+            nexts = ", ".join(f"`{n}`" for n in
+                              dict.fromkeys(n for *_, n, _ in won))
+            verdicts = [v for *_, v in won]
+            verdict = (verdicts[0] if len(set(verdicts)) == 1 else
+                       ", ".join(f"{v} on {verdicts.count(v)}"
+                                 for v in dict.fromkeys(verdicts)))
+            lines.append(f"| {family} | {table_name} | {device} | {use} "
+                         f"| {where} | {margin} | {nexts} | {verdict} |")
     return lines
 
 

@@ -83,7 +83,7 @@ def write_paper_table(gallery, lines, heading, name, caption, rows,
 
 # A table of more rows than this moves from report.md to a CSV beside it
 # (the answers' table stays whole).
-LONGEST_TABLE = 12
+LONGEST_TABLE = 5
 
 
 def long_tables_to_csv(lines, out_dir):
@@ -96,7 +96,8 @@ def long_tables_to_csv(lines, out_dir):
     while i < len(lines):
         line = lines[i]
         if line.startswith("## "):
-            section = re.sub(r"[^a-z0-9]+", "_", line[3:].lower()).strip("_")
+            section = re.sub(r"[^a-z0-9]+", "_",
+                             line[3:].lower()).strip("_")[:48].rstrip("_")
         if not line.lstrip().startswith("|"):
             out.append(line)
             i += 1
@@ -118,11 +119,30 @@ def long_tables_to_csv(lines, out_dir):
                 writer.writerow([paper_tables.plain(c) for c in header])
                 writer.writerows([[paper_tables.plain(c) for c in row]
                                   for row in rows])
-            out.append(f"*A table of {len(rows)} rows: "
-                       f"[tables/{name}.csv](tables/{name}.csv) (columns: "
-                       + ", ".join(paper_tables.plain(c) for c in header)
-                       + ").*")
+            link = f"[tables/{name}.csv](tables/{name}.csv), {len(rows)} rows"
+            # The sentence introducing the table takes its link.
+            while out and not out[-1].strip():
+                out.pop()
+            if out and out[-1].rstrip().endswith(":"):
+                out[-1] = out[-1].rstrip() + f" {link}."
+            else:
+                out += ["", f"Table: {link}."]
         i = end
+    return out
+
+
+def without_blanks_around_headings(lines):
+    """The lines without the blank lines before and after a heading
+    (Markdown needs none there), and no two blank lines in a row."""
+    out = []
+    for line in lines:
+        blank = not line.strip()
+        if blank and (not out or out[-1].startswith("#")
+                      or not out[-1].strip()):
+            continue
+        if line.startswith("#") and out and not out[-1].strip():
+            out.pop()
+        out.append(line)
     return out
 
 
@@ -176,11 +196,11 @@ def main():
             lines += module.draw(run, gallery)
         if hasattr(module, "tables"):
             lines += module.tables(run)
+        peers = engine.peers_table(run, family)
         peers_figure = engine.draw_peers(run, family, gallery)
-        if peers_figure:
-            lines += ["", f"## {family}: ours against the peers, figure"]
-            lines += gallery.report_lines(peers_figure)
-        lines += engine.peers_table(run, family)
+        if peers:
+            # The figure under the table's heading, before the table.
+            lines += peers[:2] + gallery.report_lines(peers_figure) + peers[2:]
         wanted = list(getattr(module, "PAPER_TABLES", [])) + [(
             f"{family}: ours against the peers", f"{family}_peers",
             f"{family}: the fastest of ours against the fastest peer per "
@@ -196,6 +216,7 @@ def main():
         report = long_tables_to_csv(report, args.out)
     report += ["", "## Machines", ""]
     report += engine.machine_lines(run.contexts)
+    report = without_blanks_around_headings(report)
     manifest = gallery.write()
     print(f"wrote {manifest}")
     if args.only is not None:

@@ -92,16 +92,18 @@ class Gallery:
         return written
 
     def report_lines(self, written):
-        """report.md lines for figures just written: each figure, its
-        files and its caption."""
-        lines = []
+        """report.md lines for figures just written: a list item per
+        figure, its caption and its other files."""
+        lines = [""]
         for name in dict.fromkeys(pathlib.Path(p).stem for p in written):
             entry = next(e for e in reversed(self.entries)
                          if e["name"] == name)
-            lines += ["", f"![{name}]({name}.png) " + ", ".join(
-                f"[{f}]({f})" for f in entry["files"]), "",
-                f"*{entry['caption']}*"]
-        return lines
+            others = ", ".join(f"[{f.rsplit('.', 1)[1]}]({f})"
+                               for f in entry["files"]
+                               if not f.endswith(".png"))
+            lines.append(f"- ![{name}]({name}.png) *{entry['caption']}* "
+                         f"({others})")
+        return lines if len(lines) > 1 else []
 
     def add_table(self, name, caption, files, rows, family):
         self.entries.append({

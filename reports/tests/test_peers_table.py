@@ -82,15 +82,15 @@ def test_which_to_use_names_the_fastest_row_and_a_winning_peer(tmp_path):
     body = [line for line in lines if line.startswith("| fam |")]
     # ours (1.2 ms) beats the peer (2.2 ms); the kernel-only row is not a
     # candidate; the copy is not a variant.
-    assert body == ["| fam | variants | CPU Test CPU | uniform | n:1000 "
-                    "| `fast` | 1.83x | `lib_peer` | faster |"]
+    assert body == ["| fam | variants | CPU Test CPU | `fast` "
+                    "| uniform (n:1000) | 1.83x | `lib_peer` | faster |"]
     slow = [r for r in run.rows if r.variant != "fast"]
     run.rows = slow
     body = [line for line in engine.which_to_use(run)
             if line.startswith("| fam |")]
-    assert body == ["| fam | variants | CPU Test CPU | uniform | n:1000 "
-                    "| `lib_peer` (peer: Lib 1.0) | 4.18x | `serial` "
-                    "| faster |"]
+    assert body == ["| fam | variants | CPU Test CPU "
+                    "| `lib_peer` (peer: Lib 1.0) | uniform (n:1000) "
+                    "| 4.18x | `serial` | faster |"]
 
 
 def test_which_to_use_takes_the_largest_size(tmp_path):
@@ -104,4 +104,23 @@ def test_which_to_use_takes_the_largest_size(tmp_path):
     run.rows += small
     body = [line for line in engine.which_to_use(run)
             if line.startswith("| fam |")]
-    assert len(body) == 1 and "| n:1000 | `fast` |" in body[0]
+    assert len(body) == 1 and "| `fast` | uniform (n:1000) |" in body[0]
+
+
+def test_which_to_use_joins_the_scenes_one_row_wins_and_skips_kept_runs(
+        tmp_path):
+    run = run_of(tmp_path, {"variants": TABLE})
+    other = [dataclasses.replace(r, scene="shuffled") for r in run.rows]
+    for r in other:
+        if r.variant == "fast":
+            r.times = [t * 1.5 for t in r.times]
+            r.values = dict(r.values, real_time=r.values["real_time"] * 1.5)
+    kept = [dataclasses.replace(r, scene="elsewhere", kept=True)
+            for r in run.rows]
+    run.rows += other + kept
+    body = [line for line in engine.which_to_use(run)
+            if line.startswith("| fam |")]
+    # 2.2 / 1.2 and 2.2 / 1.8; the kept run's scene is not an answer here.
+    assert body == ["| fam | variants | CPU Test CPU | `fast` "
+                    "| shuffled (n:1000), uniform (n:1000) | 1.22-1.83x "
+                    "| `lib_peer` | faster |"]
