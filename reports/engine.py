@@ -437,6 +437,11 @@ def spread_words(rows):
             "their minimum to maximum.")
 
 
+def measured_on(devices):
+    """A caption's last sentence: the devices its rows ran on."""
+    return "Measured on " + "; ".join(sorted(devices)) + "."
+
+
 def caption_of(figure, rows, devices, bar_limits_drawn=False):
     """A figure's caption: its question, what the grey lines are (when
     drawn), the spread note, the devices."""
@@ -449,7 +454,7 @@ def caption_of(figure, rows, devices, bar_limits_drawn=False):
                        "the same bytes in the same run.")
     return " ".join(part for part in (
         figure.caption.strip(), limit_words, spread_words(rows),
-        "Measured on " + "; ".join(devices) + ".") if part)
+        measured_on(devices)) if part)
 
 
 def contenders(figure, run_rows, candidates):
@@ -626,7 +631,7 @@ def draw_of_limit(figure, rows, gallery):
                f"Its speed as a fraction of the fastest copy of the same "
                f"bytes ({', '.join(limits)}) at the same size and device, "
                f"in the same run; 1 is as fast as copying them. "
-               f"Measured on {'; '.join(devices)}.")
+               + measured_on(devices))
     return gallery.save_figure(fig, name, caption, drawn_rows,
                                figure.family, figure.columns)
 
@@ -1282,8 +1287,8 @@ def draw_peers(run, family, gallery):
                f"peer (right bar), each as shipped (input check and "
                f"conversion to the family's output included); our time "
                f"over the peer's is {min(ratios):.3g} to {max(ratios):.3g}. "
-               f"{spread_words([r for _, _, o, p in pairs for r in (o, p)])}"
-               f" Measured on {'; '.join(devices)}.")
+               f"{spread_words([r for _, _, o, p in pairs for r in (o, p)])} "
+               + measured_on(devices))
     return gallery.save_figure(fig, name, caption,
                                [r for _, _, o, p in pairs for r in (o, p)],
                                family, 2 if len(pairs) > 6 else 1)

@@ -6,7 +6,7 @@ damage."""
 from collections import defaultdict
 
 import style
-from engine import is_limit, real_time_us
+from engine import is_limit, measured_on, real_time_us
 
 FAMILY = "fracture"
 FIGURES = []
@@ -47,9 +47,6 @@ STAGE_COLOURS = dict(zip(STAGES, style.PALETTE[:7] + (
 # to it on each device.
 PUBLISHED_PARTICLES = 91_000
 
-
-def devices_sentence(devices):
-    return "Measured on " + "; ".join(sorted(devices)) + "."
 
 
 def draw_stages(rows, gallery):
@@ -102,7 +99,7 @@ def draw_stages(rows, gallery):
         "Where does a frame's time go? Each variant's frame split into its "
         "stages (mean ms over the blade cut's frames) at the block nearest "
         "the published 91k particles, one panel per device. One run each. "
-        + devices_sentence(devices), shown, FAMILY,
+        + measured_on(devices), shown, FAMILY,
         columns=2 if len(devices) > 1 else 1)
     return written, table
 
@@ -146,7 +143,7 @@ def draw_time(rows, gallery, run):
         fig, "fracture_time",
         "How does a frame's time grow with the block, against the goals? "
         "ms per frame of the blade cut per variant, the copy of a frame's "
-        "bytes as the limit. One run each. " + devices_sentence(devices),
+        "bytes as the limit. One run each. " + measured_on(devices),
         rows, FAMILY), []
 
 
@@ -167,7 +164,7 @@ def draw_over_frames(rows, gallery, prefix, name, ylabel, caption):
     ax.set_ylabel(ylabel)
     style.legend_below(fig, ax)
     return gallery.save_figure(fig, name,
-                               caption + " " + devices_sentence(devices),
+                               caption + " " + measured_on(devices),
                                rows, FAMILY)
 
 

@@ -11,7 +11,7 @@ import pathlib
 from matplotlib.ticker import NullFormatter
 
 import style
-from engine import is_limit, real_time_us
+from engine import is_limit, measured_on, real_time_us
 
 FAMILY = "sph"
 FIGURES = []
@@ -137,9 +137,6 @@ def finish(fig, ax, xlabel, ylabel):
     style.legend_below(fig, ax)
 
 
-def devices_sentence(devices):
-    return "Measured on " + "; ".join(sorted(devices)) + "."
-
 
 def draw_accuracy(run, gallery, scene):
     rows = accuracy_rows(run, scene)
@@ -175,7 +172,7 @@ def draw_accuracy(run, gallery, scene):
             f"{longest} steps? Each point is a variant's time per step on "
             "one thread against its worst density RMS error against the "
             "three-pass reference (an error of 0 drawn at 1e-6 %); lower "
-            "left is better. One run each. " + devices_sentence(devices),
+            "left is better. One run each. " + measured_on(devices),
             rows, FAMILY)
     name = f"sph_error_{scene}"
     if gallery.wanted(name):
@@ -197,7 +194,7 @@ def draw_accuracy(run, gallery, scene):
             f"Does a variant's density drift from the three-pass "
             f"reference's as the {scene} runs? The RMS difference per "
             f"step over {longest} steps (0 drawn at 1e-6 %). "
-            + devices_sentence(devices), rows, FAMILY)
+            + measured_on(devices), rows, FAMILY)
     return written
 
 
@@ -239,7 +236,7 @@ def draw_time(run, gallery):
         "How does a step's time grow with the particles, per variant? "
         "Time per step on the glass (dashed: the state kept in cell "
         "order), a panel per device that timed several sizes. One run "
-        "each. " + devices_sentence(devices), shown, FAMILY,
+        "each. " + measured_on(devices), shown, FAMILY,
         columns=2 if len(devices) > 1 else 1)
 
 
@@ -327,7 +324,7 @@ def draw_surge(run, gallery):
         "front Z = x / a of a column 2a tall and a wide against "
         "dimensionless time, per variant, particles and viscosity, beside "
         "Martin and Moyce's 1952 measurements and Ritter's inviscid "
-        "shallow-water front. " + devices_sentence(devices), runs, FAMILY)
+        "shallow-water front. " + measured_on(devices), runs, FAMILY)
 
 
 def draw_hydrostatic(run, gallery):
@@ -365,7 +362,7 @@ def draw_hydrostatic(run, gallery):
         fig, "sph_hydrostatic",
         "Is the glass at rest hydrostatic? Pressure per depth bin (and "
         "half of it, the pressure whose gradient the contract's force "
-        "exerts) beside rho_0 g depth. " + devices_sentence(devices), runs,
+        "exerts) beside rho_0 g depth. " + measured_on(devices), runs,
         FAMILY)
 
 
@@ -387,7 +384,7 @@ def draw_stability(run, gallery):
         fig, "sph_stability",
         "How stiff may the glass be at a given time step? The largest "
         "stable stiffness over k_0 per time step, per variant; above a "
-        "line the fluid blows up. " + devices_sentence(devices), runs,
+        "line the fluid blows up. " + measured_on(devices), runs,
         FAMILY)
 
 

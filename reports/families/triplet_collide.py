@@ -6,7 +6,7 @@ import sys
 from collections import defaultdict
 
 import style
-from engine import BarFigure, check_cost_table, is_kernel_only
+from engine import BarFigure, check_cost_table, is_kernel_only, measured_on
 
 FAMILY = "triplet_collide"
 # The CUDA variants whose kernel time is set against the schedule's replays
@@ -142,7 +142,7 @@ def draw_kernel_against_replays(run, gallery):
         REPLAYS_QUESTION + " Kernel time against the schedule's bank "
         "replays, one point per warp scheduler, a panel per scene and "
         "device; bars: the repetitions' standard deviation where the run "
-        "was repeated. Measured on " + "; ".join(devices) + ".", rows,
+        "was repeated. " + measured_on(devices), rows,
         FAMILY, columns=columns)
     table = ["", f"{REPLAYS_QUESTION} Kernel time (kernel_us) per warp "
              "schedule, by the schedule's bank-model replays:", "",
