@@ -457,10 +457,11 @@ def caption_of(figure, rows, devices, bar_limits_drawn=False):
         measured_on(devices)) if part)
 
 
-def contenders(figure, run_rows, candidates):
+def contenders(figure, candidates):
     """The variants a line figure keeps (figure.contenders): per scene and
-    device the fastest at each size, the family's baseline, the best peer,
-    then the fastest at the largest size, until the count is reached."""
+    device the fastest at the largest size, the family's baseline, the
+    best peer, the fastest at each smaller size, then the next fastest at
+    the largest size, until the count is reached."""
     if figure.contenders is None:
         return {r.variant for r in candidates}
     better = min if figure.lower_is_better else max
@@ -476,17 +477,21 @@ def contenders(figure, run_rows, candidates):
             if variant not in chosen and len(chosen) < figure.contenders:
                 chosen.append(variant)
         sizes = sorted({r.args[figure.x] for r in rows})
+        largest = [r for r in rows if r.args[figure.x] == sizes[-1]]
         for size in reversed(sizes):
             at = [r for r in rows if r.args[figure.x] == size]
             add(better(at, key=lambda r: r.values[figure.y]).variant)
-        largest = [r for r in rows if r.args[figure.x] == sizes[-1]]
-        baseline = [r.variant for r in largest
-                    if r.origin in ("faithful", "baseline")]
-        for variant in baseline[:1]:
-            add(variant)
-        peers = [r for r in largest if r.origin == "peer"]
-        if peers:
-            add(better(peers, key=lambda r: r.values[figure.y]).variant)
+            if size == sizes[-1]:
+                # After the fastest at the largest size, the baseline and
+                # the best peer, which the captions promise.
+                baseline = [r.variant for r in largest
+                            if r.origin in ("faithful", "baseline")]
+                for variant in baseline[:1]:
+                    add(variant)
+                peers = [r for r in largest if r.origin == "peer"]
+                if peers:
+                    add(better(peers,
+                               key=lambda r: r.values[figure.y]).variant)
         for row in sorted(largest, key=lambda r: r.values[figure.y],
                           reverse=not figure.lower_is_better):
             add(row.variant)
@@ -508,7 +513,7 @@ def draw(figure, rows, gallery):
         print(f"{figure.name}: no rows in the JSON, figure not drawn",
               file=sys.stderr)
         return []
-    kept = contenders(figure, rows, selected)
+    kept = contenders(figure, selected)
     selected = [r for r in selected if is_limit(r.variant)
                 or r.variant in kept]
     scenes = sorted({r.scene for r in selected})
@@ -588,7 +593,7 @@ def draw_of_limit(figure, rows, gallery):
                 and (figure.scene is None or r.scene == figure.scene)
                 and (figure.device is None
                      or r.device.startswith(figure.device))]
-    kept = contenders(figure, rows, selected)
+    kept = contenders(figure, selected)
     best = min if figure.lower_is_better else max
     series = defaultdict(list)
     for row in selected:
@@ -626,7 +631,8 @@ def draw_of_limit(figure, rows, gallery):
     ax.set_ylabel("fraction of the fastest copy")
     style.legend_below(fig, ax)
     limits = sorted({r.variant for r in rows if r.family == figure.family
-                     and is_limit(r.variant)})
+                     and is_limit(r.variant) and r.device in devices
+                     and (figure.scene is None or r.scene == figure.scene)})
     caption = (f"How close does each variant come to the machine's limit? "
                f"Its speed as a fraction of the fastest copy of the same "
                f"bytes ({', '.join(limits)}) at the same size and device, "
@@ -714,7 +720,9 @@ def bar_limits(figure, rows):
     copies = [r for r in rows if r.family == figure.family
               and is_limit(r.variant) and r.scene == figure.scene
               and figure.size_arg in r.args and figure.y in r.values
-              and kernel == ("kernel_us" in r.values)]
+              and kernel == ("kernel_us" in r.values)
+              and (figure.device is None
+                   or r.device.startswith(figure.device))]
     if not copies:
         return []
     devices = sorted({r.device for r in copies})
@@ -756,7 +764,7 @@ def draw_bars(figure, run, gallery):
     fig, axes = style.figure(figure.columns, height_in=panel_in * len(devices),
                              rows=len(devices), squeeze=False)
     drawn = set()
-    limits = bar_limits(figure, rows)
+    limits_drawn = False
     goal = (run.goal(figure.family, figure.hline_goal)
             if figure.hline_goal else None)
     for ax, device in zip(axes[:, 0], devices):
@@ -783,12 +791,13 @@ def draw_bars(figure, run, gallery):
         if goal is not None:
             ax.axhline(goal, color="black", linestyle="--", linewidth=0.8,
                        label=f"goal {goal:g}")
-        for index, (label, limit) in enumerate(limits):
-            if len(devices) > 1 and not label.endswith(f"[{device}]"):
-                continue
+        # This panel's device's copies alone.
+        here = bar_limits(figure, [r for r in rows if r.device == device])
+        for index, (label, limit) in enumerate(here):
             ax.axhline(limit, color="0.3",
                        linestyle=(":", "-.", "--")[index % 3],
                        linewidth=0.9, label=label)
+            limits_drawn = True
         if figure.logy:
             ax.set_yscale("log")
         ax.set_xticks(range(len(keys)))
@@ -802,7 +811,7 @@ def draw_bars(figure, run, gallery):
     shown_rows = [t[3] for g in groups.values() for t in g.values()]
     return gallery.save_figure(fig, figure.name,
                                caption_of(figure, shown_rows, devices,
-                                          bar_limits_drawn=bool(limits)),
+                                          bar_limits_drawn=limits_drawn),
                                shown_rows, figure.family, figure.columns)
 
 
@@ -1080,7 +1089,7 @@ def machine_lines(contexts):
             f" x{max(1, context.get('num_cpus', 1) // max(1, c.get('num_sharing', 1)))}"
             for c in context.get("caches", []))
         block = (
-            f"  - CPU: {context.get('cpu_model', '?')}, "
+            f"    - CPU: {context.get('cpu_model', '?')}, "
             f"{context.get('num_cpus', '?')} CPUs at "
             f"{context.get('mhz_per_cpu', '?')} MHz; caches: {caches}; "
             f"OpenMP: {context.get('omp_max_threads', '?')} threads, "

@@ -14,6 +14,7 @@ import importlib
 import pathlib
 import pkgutil
 import re
+import shutil
 import sys
 
 import engine
@@ -132,15 +133,19 @@ def long_tables_to_csv(lines, out_dir):
 
 
 def without_blanks_around_headings(lines):
-    """The lines without the blank lines before and after a heading
-    (Markdown needs none there), and no two blank lines in a row."""
+    """The lines without the blank lines after a heading and before one
+    (Markdown needs none there; a table keeps its blank line), and no two
+    blank lines in a row."""
     out = []
     for line in lines:
         blank = not line.strip()
         if blank and (not out or out[-1].startswith("#")
                       or not out[-1].strip()):
             continue
-        if line.startswith("#") and out and not out[-1].strip():
+        # Python-Markdown's tables run on to the next blank line: a
+        # heading right after a table would become one of its rows.
+        if (line.startswith("#") and len(out) > 1 and not out[-1].strip()
+                and not out[-2].lstrip().startswith("|")):
             out.pop()
         out.append(line)
     return out
@@ -213,6 +218,8 @@ def main():
         report += lines
     report += engine.device_resident_table(run)
     if args.only is None:
+        # A table of the last run is not this run's.
+        shutil.rmtree(args.out / "tables", ignore_errors=True)
         report = long_tables_to_csv(report, args.out)
     report += ["", "## Machines", ""]
     report += engine.machine_lines(run.contexts)

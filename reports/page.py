@@ -23,8 +23,6 @@ import markdown
 
 from engine import is_limit
 
-FIGURE_LINE = re.compile(r"^Figures: (.*)$")
-LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
 
 SELF_CHECK = """
 <script>
@@ -61,25 +59,6 @@ code { background: #f5f5f5; }
 nav a { margin-right: 0.8em; }
 </style>
 """
-
-
-def figures_as_images(report_md):
-    """report.md's "Figures:" lines as images (the PNGs) and links (the
-    PDFs)."""
-    lines = []
-    for line in report_md.splitlines():
-        match = FIGURE_LINE.match(line)
-        if not match:
-            lines.append(line)
-            continue
-        links = LINK.findall(match.group(1))
-        for _, target in links:
-            if target.endswith(".png"):
-                lines += ["", f"![{target}]({target})", ""]
-        pdfs = [f"[{t}]({t})" for _, t in links if t.endswith(".pdf")]
-        if pdfs:
-            lines.append("PDF: " + ", ".join(pdfs))
-    return "\n".join(lines)
 
 
 def split_answers(report_md):
@@ -243,8 +222,7 @@ def write(out_dir, report_md, run, junit_paths, entries=()):
         report_md = IMAGE.sub(
             lambda m: f"Figure [{m.group(1)[:-4]}](#{m.group(1)[:-4]}): ",
             report_md)
-    body = markdown.markdown(figures_as_images(report_md),
-                             extensions=["tables"])
+    body = markdown.markdown(report_md, extensions=["tables"])
     families = sorted(run.tables)
     page = [
         "<!DOCTYPE html>", '<html lang="en">', "<head>",

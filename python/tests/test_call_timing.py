@@ -58,7 +58,8 @@ def test_fewer_than_one_repetition_is_refused(call, repetitions):
         TIMERS[call](repetitions)
 
 
-@pytest.mark.parametrize("call", sorted(TIMERS))
+# contains_all's variant is the set's, refused by hash_set.make.
+@pytest.mark.parametrize("call", sorted(set(TIMERS) - {"contains_all"}))
 def test_an_unknown_variant_is_refused_by_name(call):
     with pytest.raises(ValueError, match="no_such_row"):
         TIMERS[call](1, variant="no_such_row")

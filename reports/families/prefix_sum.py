@@ -17,7 +17,7 @@ FIGURES = [
         of_limit=True,
         caption="Which scan is fastest as the array grows, and how close "
                 "does it come to copying the same bytes? GB/s (bytes read "
-                "and written) of the fastest variants and the peers "
+                "and written) of the fastest variants and the best peer "
                 "against n.",
     ),
 ]

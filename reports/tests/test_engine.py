@@ -701,12 +701,12 @@ def test_machine_lines_group_files_and_count_each_cache_per_cpu_sharing():
                                   "run2.json": CONTEXT})
     # The file with no context first (sorted by path), every field "?".
     assert lines[0] == "- 1 file: `bare.json` (?)"
-    assert lines[1].startswith("  - CPU: ?, ? CPUs at ? MHz; caches: ; ")
+    assert lines[1].startswith("    - CPU: ?, ? CPUs at ? MHz; caches: ; ")
     # The two files of one machine and build share its line.
     assert lines[2].startswith("- 2 files: `run.json` (")
     assert "`run2.json` (" in lines[2]
     # 32768 B = 32 KiB, one per CPU (4 / 1); 8 MiB = 8192 KiB, shared by 4.
-    assert lines[3].startswith("  - CPU: Test CPU, 4 CPUs at 3000 MHz; "
+    assert lines[3].startswith("    - CPU: Test CPU, 4 CPUs at 3000 MHz; "
                                "caches: L1 D 32 KiB x4, L3 U 8192 KiB x1; ")
     assert lines[3].endswith("build: Release (GNU 13.3.0), revision abc123, "
                              "sweep quick")

@@ -61,7 +61,9 @@ def test_every_figure_has_a_caption_files_and_sources(drawn):
         assert entry["caption"].strip().endswith("."), entry["name"]
         assert entry["sources"], entry["name"]
         for source in entry["sources"]:
-            assert source["rows"] and source["commit"], entry["name"]
+            assert source["rows"], entry["name"]
+            assert source["commit"] != "?", (entry["name"], source["file"])
+            assert source["machine"] != "?", (entry["name"], source["file"])
         for name in entry["files"]:
             assert (out / name).stat().st_size > 0, name
 
@@ -157,6 +159,9 @@ def test_only_redraws_one_figure_and_keeps_the_other_entries(drawn,
     after = json.loads((tmp_path / "figures.json").read_text())["entries"]
     assert sorted(e["name"] for e in after) == sorted(
         e["name"] for e in entries)
+    # One entry for the redrawn figure, naming the files just written.
+    (redrawn,) = [e for e in after if e["name"] == "sph_time"]
+    assert all((tmp_path / f).exists() for f in redrawn["files"])
 
 
 def test_only_with_an_unknown_name_fails_naming_it(tmp_path):
