@@ -228,8 +228,10 @@ def main():
     print(f"wrote {manifest}")
     if args.only is not None:
         if not gallery.entries:
-            sys.exit(f"no figure named {args.only!r} was drawn from "
-                     f"{args.json}")
+            # An unknown name is a bad option: exit 2 (docs/verification.md).
+            print(f"no figure named {args.only!r} was drawn from "
+                  f"{args.json}", file=sys.stderr)
+            sys.exit(2)
         return
     report_md = "\n".join(report) + "\n"
     (args.out / "report.md").write_text(report_md)

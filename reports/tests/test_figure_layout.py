@@ -169,7 +169,7 @@ def test_only_with_an_unknown_name_fails_naming_it(tmp_path):
         [sys.executable, str(ROOT / "reports" / "figures.py"), "--json",
          str(FIXTURE), "--out", str(tmp_path), "--only", "no_such_figure"],
         capture_output=True, text=True)
-    assert result.returncode != 0
+    assert result.returncode == 2
     assert "no_such_figure" in result.stderr
 
 
