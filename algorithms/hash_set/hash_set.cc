@@ -20,7 +20,8 @@ std::span<const Variant> Variants() {
             &MakeStdUnordered},
     Variant{"open_addressing", Backend::kSerial, Origin::kOurs,
             "one uint32 array, linear probing from a Fibonacci hash, "
-            "0xFFFFFFFF for free slots",
+            "0xFFFFFFFF for free slots; bulk operations prefetch the home "
+            "slot of the key 16 ahead",
             &MakeOpenAddressing},
     Variant{"lock_free",
             Backend::kOpenMp,
@@ -28,7 +29,7 @@ std::span<const Variant> Variants() {
             "open_addressing on std::atomic slots: a free slot is claimed "
             "with compare-and-swap, a capacity reservation counter bounds "
             "the probes; bulk inserts and lookups on std::thread workers "
-            "(omp_get_max_threads of them)",
+            "(omp_get_max_threads of them), prefetching as open_addressing",
             &MakeLockFree,
             "open_addressing",
             nullptr,

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "algorithms/hash_set/hash_set.h"
+#include "algorithms/hash_set/look_ahead.h"
 #include "algorithms/hash_set/variants.h"
 
 namespace adj::hash_set {
@@ -34,7 +35,56 @@ class LockFree final : public Set {
     Clear();
   }
 
-  bool Insert(std::uint32_t key) override {
+  bool Insert(std::uint32_t key) override { return InsertKey(key); }
+  bool Contains(std::uint32_t key) const override { return ContainsKey(key); }
+
+  std::size_t Size() const override {
+    return size_.load(std::memory_order_relaxed);
+  }
+  std::size_t Capacity() const override { return capacity_; }
+
+  void Clear() override {
+    for (std::size_t slot = 0; slot <= mask_; ++slot) {
+      slots_[slot].store(kEmptyKey, std::memory_order_relaxed);
+    }
+    size_.store(0, std::memory_order_relaxed);
+    reserved_.store(0, std::memory_order_relaxed);
+  }
+
+  std::size_t InsertAll(std::span<const std::uint32_t> keys) override {
+    std::atomic<std::size_t> added{0};
+    ForEachShare(keys.size(), [&](std::size_t begin, std::size_t end) {
+      std::size_t mine = 0;
+      VisitLookingAhead<true>(
+          keys, begin, end, slots_.get(), mask_,
+          [&](std::size_t i) { mine += InsertKey(keys[i]); });
+      added.fetch_add(mine, std::memory_order_relaxed);
+    });
+    return added.load();
+  }
+
+  void ContainsAll(std::span<const std::uint32_t> keys,
+                   std::span<std::uint8_t> found) const override {
+    CheckFoundSize(keys, found);
+    ForEachShare(keys.size(), [&](std::size_t begin, std::size_t end) {
+      VisitLookingAhead<false>(
+          keys, begin, end, slots_.get(), mask_,
+          [&](std::size_t i) { found[i] = ContainsKey(keys[i]) ? 1 : 0; });
+    });
+  }
+
+  std::vector<std::uint32_t> Keys() const override {
+    std::vector<std::uint32_t> keys;
+    for (std::size_t slot = 0; slot <= mask_; ++slot) {
+      const std::uint32_t key = slots_[slot].load(std::memory_order_acquire);
+      if (key != kEmptyKey) keys.push_back(key);
+    }
+    return keys;
+  }
+
+ private:
+  // Not virtual, so that the bulk loops inline them.
+  bool InsertKey(std::uint32_t key) {
     CheckKey(key);
     bool reserved = false;
     for (std::size_t slot = HomeSlot(key, mask_);; slot = (slot + 1) & mask_) {
@@ -49,7 +99,7 @@ class LockFree final : public Set {
           // (another thread stored it meanwhile, possibly past this slot,
           // which another key took) or the set is full.
           if (size_.load(std::memory_order_acquire) >= capacity_) {
-            if (Contains(key)) return false;
+            if (ContainsKey(key)) return false;
             ThrowFull(capacity_);
           }
           // Fewer stored: the refusal is transient, some reservation in
@@ -73,7 +123,7 @@ class LockFree final : public Set {
     }
   }
 
-  bool Contains(std::uint32_t key) const override {
+  bool ContainsKey(std::uint32_t key) const {
     if (key == kEmptyKey) return false;
     for (std::size_t slot = HomeSlot(key, mask_);; slot = (slot + 1) & mask_) {
       const std::uint32_t seen = slots_[slot].load(std::memory_order_acquire);
@@ -82,49 +132,6 @@ class LockFree final : public Set {
     }
   }
 
-  std::size_t Size() const override {
-    return size_.load(std::memory_order_relaxed);
-  }
-  std::size_t Capacity() const override { return capacity_; }
-
-  void Clear() override {
-    for (std::size_t slot = 0; slot <= mask_; ++slot) {
-      slots_[slot].store(kEmptyKey, std::memory_order_relaxed);
-    }
-    size_.store(0, std::memory_order_relaxed);
-    reserved_.store(0, std::memory_order_relaxed);
-  }
-
-  std::size_t InsertAll(std::span<const std::uint32_t> keys) override {
-    std::atomic<std::size_t> added{0};
-    ForEachShare(keys.size(), [&](std::size_t begin, std::size_t end) {
-      std::size_t mine = 0;
-      for (std::size_t i = begin; i < end; ++i) mine += Insert(keys[i]) ? 1 : 0;
-      added.fetch_add(mine, std::memory_order_relaxed);
-    });
-    return added.load();
-  }
-
-  void ContainsAll(std::span<const std::uint32_t> keys,
-                   std::span<std::uint8_t> found) const override {
-    CheckFoundSize(keys, found);
-    ForEachShare(keys.size(), [&](std::size_t begin, std::size_t end) {
-      for (std::size_t i = begin; i < end; ++i) {
-        found[i] = Contains(keys[i]) ? 1 : 0;
-      }
-    });
-  }
-
-  std::vector<std::uint32_t> Keys() const override {
-    std::vector<std::uint32_t> keys;
-    for (std::size_t slot = 0; slot <= mask_; ++slot) {
-      const std::uint32_t key = slots_[slot].load(std::memory_order_acquire);
-      if (key != kEmptyKey) keys.push_back(key);
-    }
-    return keys;
-  }
-
- private:
   bool Release(bool reserved, bool result) {
     if (reserved) reserved_.fetch_sub(1, std::memory_order_relaxed);
     return result;
