@@ -169,3 +169,15 @@ find_package(PCL 1.13 CONFIG QUIET COMPONENTS common kdtree octree)
 adj_peer(pcl FOUND ${PCL_FOUND} VERSION "${PCL_VERSION}"
          TARGETS pcl_common pcl_kdtree pcl_octree
          DEPENDENCY PCL 1.13 CONFIG COMPONENTS common kdtree octree)
+
+# Thrust (NVIDIA's CCCL, which comes with the CUDA toolkit beside CUB): its
+# scan and copy_if on the device. Present wherever the CUDA rows are built,
+# at the toolkit's CCCL version.
+set(thrust_found FALSE)
+set(thrust_version "")
+if(ADJ_HAVE_CUDA AND CCCL_FOUND)
+  set(thrust_found TRUE)
+  string(REGEX MATCH "^[0-9]+\\.[0-9]+\\.[0-9]+" thrust_version
+         "${CCCL_VERSION}")
+endif()
+adj_peer(thrust FOUND ${thrust_found} VERSION "${thrust_version}")

@@ -118,12 +118,12 @@ say "CUDA tests and sanitizers done"
 # apart from figures).
 # house-check: per-family settings and their order, not a list of families.
 BENCH=(
-  "prefix_sum;^prefix_sum/(cuda|cuda_cub|memcpy_cuda[a-z_]*)/;90;--benchmark_repetitions=3"
+  "prefix_sum;^prefix_sum/(cuda|cuda_cub|thrust|memcpy_cuda[a-z_]*)/;90;--benchmark_repetitions=3"
   "prefix_sum_tiles;^prefix_sum/cuda_tile_;90;--benchmark_repetitions=3"
   "hash_grid;^hash_grid/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/uniform/;40;--benchmark_repetitions=3"
   "sph;^sph/(cuda|memcpy_cuda)[a-z_]*/glass/particles:(1000000|10000000)(/real_time|/manual_time)?$;60;"
   "triplet_collide;^triplet_collide/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;50;"
-  "compaction;^compaction/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;30;"
+  "compaction;^compaction/(cuda[a-z_]*|thrust|memcpy_cuda[a-z_]*)/;30;"
   "fracture;^fracture/(cuda[a-z_]*|memcpy_cuda[a-z_]*)/;60;"
 )
 for binary in build/cuda/benchmarks/*_bench; do

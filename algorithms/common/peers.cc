@@ -117,6 +117,11 @@ const Library& Abseil() {
 #else
 #define ADJ_PCL_VERSION ""
 #endif
+#if ADJ_HAVE_PEER_THRUST
+#define ADJ_THRUST_VERSION ADJ_PEER_THRUST_VERSION
+#else
+#define ADJ_THRUST_VERSION ""
+#endif
 
 const Library& Nanoflann() {
   static const Library library{"nanoflann", "libnanoflann-dev",
@@ -158,6 +163,13 @@ const Library& ColPack() {
 
 const Library& Pcl() {
   static const Library library{"PCL", "libpcl-dev", ADJ_PCL_VERSION};
+  return library;
+}
+
+const Library& Thrust() {
+  // NVIDIA's apt repository ships CCCL as cuda-cccl-<version>, pulled in by
+  // its cuda-toolkit; Debian's nvidia-cuda-toolkit carries an older copy.
+  static const Library library{"Thrust", "cuda-toolkit", ADJ_THRUST_VERSION};
   return library;
 }
 

@@ -49,6 +49,8 @@ const Library& OpenMesh();
 const Library& ColPack();
 // The Point Cloud Library's k-d tree and octree searches.
 const Library& Pcl();
+// Thrust, from the CUDA toolkit's CCCL: its device algorithms.
+const Library& Thrust();
 // oneTBB's threads: what a peer running on them uses (Variant::threads).
 int OneTbbThreads(std::size_t items);
 

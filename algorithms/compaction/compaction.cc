@@ -90,6 +90,16 @@ std::span<const Variant> Variants() {
             {},
             nullptr,
             Traits{&CudaCompactOnDevice}},
+    Variant{.name = "thrust",
+            .backend = Backend::kCuda,
+            .origin = Origin::kPeer,
+            .description = "thrust::copy_if with the flags as stencil and "
+                           "the thrust::device policy (temporary storage "
+                           "allocated by Thrust per call), host memory in "
+                           "and out",
+            .run = &ThrustCompact,
+            .traits = Traits{&ThrustCompactOnDevice},
+            .peer = &peers::Thrust},
 #endif
   };
   return kVariants;

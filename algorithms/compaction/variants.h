@@ -37,6 +37,9 @@ CompactFn CudaCompact;
 // Their device entries (device_compactor.cu).
 DeviceCompactFn CudaCubCompactOnDevice;
 DeviceCompactFn CudaCompactOnDevice;
+// A peer: Thrust's copy_if (thrust_copy_if.cu), and its device entry.
+CompactFn ThrustCompact;
+DeviceCompactFn ThrustCompactOnDevice;
 #endif
 
 }  // namespace adj::compaction

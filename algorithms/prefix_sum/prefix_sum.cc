@@ -67,6 +67,16 @@ std::span<const Variant> Variants() {
             {},
             nullptr,
             Traits{&CudaCubScanOnDevice}},
+    Variant{.name = "thrust",
+            .backend = Backend::kCuda,
+            .origin = Origin::kPeer,
+            .description = "thrust::inclusive_scan / exclusive_scan with the "
+                           "thrust::device policy (temporary storage "
+                           "allocated by Thrust per call), host memory in "
+                           "and out",
+            .run = &ThrustScan,
+            .traits = Traits{&ThrustScanOnDevice},
+            .peer = &peers::Thrust},
 #endif
   };
   return kVariants;

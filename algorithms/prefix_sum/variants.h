@@ -23,6 +23,9 @@ ScanFn CudaCubScan;
 // Their device entries (device_scanner.cu).
 DeviceScanFn CudaLookbackScanOnDevice;
 DeviceScanFn CudaCubScanOnDevice;
+// A peer: Thrust's scans (thrust_scan.cu), and its device entry.
+ScanFn ThrustScan;
+DeviceScanFn ThrustScanOnDevice;
 #endif
 
 }  // namespace adj::prefix_sum
