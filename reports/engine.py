@@ -141,6 +141,9 @@ class Row:
     # Each repetition's real_time in microseconds, when repeated (empty
     # otherwise).
     times: list = dataclasses.field(default_factory=list)
+    # Each repetition's JSON row, when repeated (empty otherwise): the
+    # spread of a counter (counter_range).
+    repetitions: list = dataclasses.field(default_factory=list)
     # The variant's origin in its table ("peer": a library's row), set by
     # load_run once the tables are read.
     origin: str = ""
@@ -328,7 +331,8 @@ def rows_of(document, path):
         spread_row = in_ns(spread_row) if spread_row else None
         rows.append(Row(family, variant, scene, args, chosen,
                         device_of(chosen, context), spread_row,
-                        str(path), times))
+                        str(path), times,
+                        iterations if len(iterations) > 1 else []))
     return rows
 
 
@@ -424,6 +428,13 @@ def spread(row, field, scale=1.0):
     else:
         return None
     return (min(values), max(values)) if values else None
+
+
+def counter_range(row, field):
+    """(lowest, highest) of a counter over the row's repetitions, or None
+    for a single run."""
+    values = [r[field] for r in row.repetitions if field in r]
+    return (min(values), max(values)) if len(values) > 1 else None
 
 
 def spread_words(rows):
@@ -599,13 +610,14 @@ def draw_of_limit(figure, rows, gallery):
     for row in selected:
         if row.variant not in kept or not row.values[figure.y]:
             continue
-        limit = limit_for(row, rows, figure.x, figure.y, best)
+        limit_row = limit_row_for(row, rows, figure.x, figure.y, best)
+        limit = limit_row.values[figure.y] if limit_row else None
         if not limit:
             continue
         fraction = (limit / row.values[figure.y] if figure.lower_is_better
                     else row.values[figure.y] / limit)
         series[(row.variant, row.device, row.scene)].append(
-            (row.args[figure.x], fraction, row))
+            (row.args[figure.x], fraction, row, limit_row))
     if not series or not gallery.wanted(name):
         return []
     devices = sorted({key[1] for key in series})
@@ -621,7 +633,7 @@ def draw_of_limit(figure, rows, gallery):
         ax.plot([p[0] for p in points], [p[1] for p in points], label=label,
                 **style.series_style(figure.family, variant,
                                      gpu=device.startswith("GPU")))
-        drawn_rows += [p[2] for p in points]
+        drawn_rows += [p[2] for p in points] + [p[3] for p in points]
     ax.axhline(1.0, color="0.25", linestyle="--", linewidth=0.8,
                label="the fastest copy (1)")
     if figure.logx:
@@ -707,7 +719,8 @@ def bar_values(figure, run):
 
 
 def bar_limits(figure, rows):
-    """For a time figure in one scene: [(label, microseconds)], the copies of
+    """For a time figure in one scene: [(label, microseconds, row)], the
+    copies of
     the same bytes at the scene's largest size, measured in the same run,
     per device. For real_time the fastest copy that includes what the row's
     time does (a copy that reports kernel_us is timed alone on the device,
@@ -735,10 +748,11 @@ def bar_limits(figure, rows):
         if kernel:
             for row in sorted(at_size, key=lambda r: r.variant):
                 limits.append((f"{row.variant} of the same bytes (limit)"
-                               f"{where}", row.values["kernel_us"]))
+                               f"{where}", row.values["kernel_us"], row))
         else:
+            fastest = min(at_size, key=lambda r: real_time_us(r.values))
             limits.append((f"memcpy of the same bytes (limit){where}",
-                           min(real_time_us(r.values) for r in at_size)))
+                           real_time_us(fastest.values), fastest))
     return limits
 
 
@@ -765,6 +779,7 @@ def draw_bars(figure, run, gallery):
                              rows=len(devices), squeeze=False)
     drawn = set()
     limits_drawn = False
+    limit_rows = []
     goal = (run.goal(figure.family, figure.hline_goal)
             if figure.hline_goal else None)
     for ax, device in zip(axes[:, 0], devices):
@@ -793,11 +808,12 @@ def draw_bars(figure, run, gallery):
                        label=f"goal {goal:g}")
         # This panel's device's copies alone.
         here = bar_limits(figure, [r for r in rows if r.device == device])
-        for index, (label, limit) in enumerate(here):
+        for index, (label, limit, limit_row) in enumerate(here):
             ax.axhline(limit, color="0.3",
                        linestyle=(":", "-.", "--")[index % 3],
                        linewidth=0.9, label=label)
             limits_drawn = True
+            limit_rows.append(limit_row)
         if figure.logy:
             ax.set_yscale("log")
         ax.set_xticks(range(len(keys)))
@@ -812,7 +828,8 @@ def draw_bars(figure, run, gallery):
     return gallery.save_figure(fig, figure.name,
                                caption_of(figure, shown_rows, devices,
                                           bar_limits_drawn=limits_drawn),
-                               shown_rows, figure.family, figure.columns)
+                               shown_rows + limit_rows, figure.family,
+                               figure.columns)
 
 
 def bar_table(figure, run):
@@ -844,19 +861,25 @@ def bar_table(figure, run):
     limits = bar_limits(figure, rows)
     if limits:
         lines.append("")
-    for label, limit in limits:
+    for label, limit, _ in limits:
         lines.append(f"{label}, same run: {limit:.2f} microseconds.")
     return lines
 
 
-def limit_for(row, rows, x, field, best=max):
-    """The best copy of the same bytes on the same device at the same x
-    (best=min for a time)."""
-    candidates = [r.values[field] for r in rows
+def limit_row_for(row, rows, x, field, best=max):
+    """The row of the best copy of the same bytes on the same device at the
+    same x (best=min for a time); None when no copy was measured."""
+    candidates = [r for r in rows
                   if r.family == row.family and r.device == row.device
                   and r.scene == row.scene and is_limit(r.variant)
                   and r.args.get(x) == row.args.get(x) and field in r.values]
-    return best(candidates) if candidates else None
+    return best(candidates, key=lambda r: r.values[field], default=None)
+
+
+def limit_for(row, rows, x, field, best=max):
+    """limit_row_for's value."""
+    limit = limit_row_for(row, rows, x, field, best)
+    return limit.values[field] if limit is not None else None
 
 
 def value_table(figure, rows):
@@ -1166,6 +1189,36 @@ def size_key(size):
     numbers = sorted((int(v) for v in re.findall(r":(\d+)", size)),
                      reverse=True)
     return numbers, size
+
+
+def verification_summary(run):
+    """report.md's short form of index.html's verification matrix: per
+    family, how many of its variants' benchmark rows the oracle passed
+    (the `verified` counter), and by name the variants with a row it
+    failed or a row that gave no timing on this machine (a CUDA row without
+    a GPU is not counted)."""
+    lines = ["", "## Verification", "",
+             "Per family, the oracle's verdict on every benchmark row of this "
+             "run and of the kept GPU runs (the benchmarks' `verified` "
+             "counter); the tests per variant are in index.html's matrix.",
+             "", "| family | variants agreeing (rows) | differs | "
+             "no timing here |", "| --- | ---: | --- | --- |"]
+    for family in sorted(run.tables):
+        flags = defaultdict(list)
+        for row in run.rows:
+            if (row.family == family and not is_limit(row.variant)
+                    and "verified" in row.values):
+                flags[row.variant].append(row.values["verified"])
+        differs = sorted(v for v, f in flags.items() if 0 in f)
+        agreeing = [v for v in flags if v not in differs]
+        rows = sum(len(flags[v]) for v in agreeing)
+        variants = run.variants(family)
+        silent = sorted({v for f, v, *_ in run.errors if f == family
+                         and variants.get(v, {}).get("backend") != "cuda"})
+        lines.append(f"| {family} | {len(agreeing)} ({rows}) | "
+                     f"{', '.join(differs) or '-'} | "
+                     f"{', '.join(silent) or '-'} |")
+    return lines
 
 
 def which_to_use(run):

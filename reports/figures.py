@@ -63,6 +63,25 @@ def figure_sections(figure, run, gallery):
     return lines
 
 
+def rows_named_in(table_lines, rows):
+    """The rows a table was made from, as far as its text tells: those
+    whose variant it names (as a whole word) and, where it names scenes,
+    whose scene is among them."""
+    table = paper_tables.markdown_table(table_lines)
+    if table is None:
+        return []
+    header, _, cells = table
+    text = "\n".join("\t".join(line) for line in [header, *cells])
+
+    def named(word):
+        return re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])",
+                         text) is not None
+
+    by_variant = [r for r in rows if named(r.variant)]
+    scenes = {r.scene for r in by_variant if r.scene and named(r.scene)}
+    return [r for r in by_variant if not scenes or r.scene in scenes]
+
+
 def write_paper_table(gallery, lines, heading, name, caption, rows,
                       family):
     """The first table under the section of `lines` whose heading starts
@@ -77,20 +96,23 @@ def write_paper_table(gallery, lines, heading, name, caption, rows,
     written = paper_tables.write(gallery.out_dir, name, caption,
                                  lines[start + 1:end])
     if written:
-        gallery.add_table(name, caption, written, rows, family)
+        gallery.add_table(name, caption, written,
+                          rows_named_in(lines[start + 1:end], rows), family)
         for path in written:
             print(f"wrote {path}")
 
 
-# A table of more rows than this moves from report.md to a CSV beside it
-# (the answers' table stays whole).
+# A table of more rows than this moves from report.md to a CSV beside it,
+# except in the sections that open the report: the answers and the
+# verification summary.
 LONGEST_TABLE = 5
+KEPT_WHOLE = ("which_variant_to_use", "verification")
 
 
 def long_tables_to_csv(lines, out_dir):
     """report.md's lines with every table longer than LONGEST_TABLE rows
     written to tables/<section>[-k].csv and replaced by a link to it and
-    its row count; the "Which variant to use" section is kept whole."""
+    its row count; the sections of KEPT_WHOLE are left as they are."""
     out, section, count = [], "report", {}
     tables_dir = out_dir / "tables"
     i = 0
@@ -107,7 +129,7 @@ def long_tables_to_csv(lines, out_dir):
         while end < len(lines) and lines[end].lstrip().startswith("|"):
             end += 1
         block = lines[i:end]
-        if len(block) - 2 <= LONGEST_TABLE or section == "which_variant_to_use":
+        if len(block) - 2 <= LONGEST_TABLE or section in KEPT_WHOLE:
             out += block
         else:
             count[section] = count.get(section, 0) + 1
@@ -192,6 +214,7 @@ def main():
               "copy of the same bytes on the same device, measured in the "
               "same run."]
     report += engine.which_to_use(run)
+    report += engine.verification_summary(run)
     for module in family_modules():
         family = module.__name__.split(".")[-1]
         lines = []

@@ -68,8 +68,13 @@ class Gallery:
     def save_figure(self, fig, name, caption, rows, family, columns=1):
         """Writes <name>.pdf, .svg and .png; returns the paths. The
         caption says what the figure shows; `rows` are those drawn."""
+        style.plain_log_labels(fig)
         problems = style.layout_problems(fig)
         colours = style.variant_colours(fig)
+        # The check's draw has laid the figure out; keeping that layout
+        # spares each of the three files laying it out again (the layout
+        # is in figure fractions, the same at every resolution).
+        fig.set_layout_engine("none")
         written = []
         for suffix in ("pdf", "svg", "png"):
             path = self.out_dir / f"{name}.{suffix}"

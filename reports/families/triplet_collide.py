@@ -6,7 +6,8 @@ import sys
 from collections import defaultdict
 
 import style
-from engine import BarFigure, check_cost_table, is_kernel_only, measured_on
+from engine import (BarFigure, check_cost_table, counter_range, is_kernel_only,
+                    measured_on, spread_words)
 
 FAMILY = "triplet_collide"
 # The CUDA variants whose kernel time is set against the schedule's replays
@@ -97,8 +98,8 @@ def replays_per_ideal(row):
 def draw_kernel_against_replays(run, gallery):
     """Kernel time (CUDA events) against the schedule's replays / ideal, one
     point per warp scheduler, a panel per scene and device, a colour per
-    CUDA variant; error bars: the repetitions' standard deviation where the
-    run was repeated."""
+    CUDA variant; points: medians, bars: the repetitions' minimum to
+    maximum where the run was repeated."""
     rows = replay_rows(run)
     if not rows:
         print("triplet_collide_kernel_replays: no CUDA rows with replays in "
@@ -121,13 +122,15 @@ def draw_kernel_against_replays(run, gallery):
                             key=replays_per_ideal)
             if not points:
                 continue
-            errors = [(p.spread_row or {}).get("kernel_us", 0.0)
-                      for p in points]
+            medians = [p.values["kernel_us"] for p in points]
+            ranges = [counter_range(p, "kernel_us") or (m, m)
+                      for p, m in zip(points, medians)]
+            errors = [[m - low for m, (low, _) in zip(medians, ranges)],
+                      [high - m for m, (_, high) in zip(medians, ranges)]]
             look = style.series_style(FAMILY, variant)
             look["linestyle"] = "none"
-            ax.errorbar([replays_per_ideal(p) for p in points],
-                        [p.values["kernel_us"] for p in points],
-                        yerr=errors if any(errors) else None,
+            ax.errorbar([replays_per_ideal(p) for p in points], medians,
+                        yerr=errors if any(map(any, errors)) else None,
                         capsize=1.5, label=variant, **look)
         ax.set_title(f"{key[0]} ({key[1]})")
         ax.set_xlabel("bank-model replays / ideal (3 per warp)")
@@ -141,8 +144,7 @@ def draw_kernel_against_replays(run, gallery):
         fig, "triplet_collide_kernel_replays",
         REPLAYS_QUESTION + " Kernel time against the schedule's bank "
         "replays, one point per warp scheduler, a panel per scene and "
-        "device; bars: the repetitions' standard deviation where the run "
-        "was repeated. " + measured_on(devices), rows,
+        "device. " + spread_words(rows) + " " + measured_on(devices), rows,
         FAMILY, columns=columns)
     table = ["", f"{REPLAYS_QUESTION} Kernel time (kernel_us) per warp "
              "schedule, by the schedule's bank-model replays:", "",

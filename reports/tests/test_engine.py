@@ -581,13 +581,21 @@ def test_bar_limits_are_the_fastest_copy_of_the_largest_size(tmp_path):
     # real_time: the fastest of 3000 ns = 3 us and 0.0015 ms = 1.5 us on
     # the CPU; on the GPU the copy through the host alone (those with
     # kernel_us are timed on the device).
-    assert engine.bar_limits(figure("real_time"), rows) == [
+    # Each limit comes with the row it was read from (the manifest's
+    # sources).
+    limits = engine.bar_limits(figure("real_time"), rows)
+    assert [(label, value) for label, value, _ in limits] == [
         (f"memcpy of the same bytes (limit) [{CPU}]", pytest.approx(1.5)),
         (f"memcpy of the same bytes (limit) [{GPU}]", pytest.approx(20.0))]
+    assert [row.variant for _, _, row in limits] == [
+        "memcpy_openmp", "memcpy_cuda_host"]
     # kernel_us: each copy that reports it, one device.
-    assert engine.bar_limits(figure("kernel_us"), rows) == [
+    limits = engine.bar_limits(figure("kernel_us"), rows)
+    assert [(label, value) for label, value, _ in limits] == [
         ("memcpy_cuda of the same bytes (limit)", 0.8),
         ("memcpy_cuda_one_block of the same bytes (limit)", 2.4)]
+    assert [row.variant for _, _, row in limits] == [
+        "memcpy_cuda", "memcpy_cuda_one_block"]
     assert engine.bar_limits(figure("replays"), rows) == []
     assert engine.bar_limits(figure("real_time", scene=None), rows) == []
 

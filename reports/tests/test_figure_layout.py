@@ -215,6 +215,61 @@ def test_the_paper_tables_are_well_formed_latex_and_csv(drawn):
         assert len(lines) >= 2, csv_name
 
 
+def source_rows(entry):
+    return {row for source in entry["sources"] for row in source["rows"]}
+
+
+def test_limit_figures_cite_the_copies_they_compare_with(drawn):
+    _, entries = drawn
+    by_name = {e["name"]: e for e in entries}
+    # A bar figure with its limit lines, and a fraction-of-the-limit figure.
+    for name in ("triplet_collide_time_permuted",
+                 "prefix_sum_throughput_of_limit"):
+        rows = source_rows(by_name[name])
+        assert any("/memcpy" in row for row in rows), name
+        assert any("/memcpy" not in row for row in rows), name
+
+
+def test_a_paper_table_cites_the_rows_it_names_alone(drawn):
+    out, entries = drawn
+    entry = next(e for e in entries if e["name"] == "hash_grid_peers")
+    csv_text = (out / f"{entry['name']}.csv").read_text()
+    rows = source_rows(entry)
+    assert rows
+    for row in rows:
+        variant = row.split("/")[1]
+        assert variant in csv_text, row
+
+
+def test_log_axes_are_labelled_without_mathtext():
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots()
+    ax.plot([1e3, 1e6], [1e-3, 1e2])
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    style.plain_log_labels(fig)
+    fig.canvas.draw()
+    labels = [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()
+              if t.get_text()]
+    plt.close(fig)
+    assert labels and not any("$" in label for label in labels)
+    assert "10\u2076" in labels and "10\u207b\u00b3" in labels
+
+
+def test_report_md_summarises_verification_after_the_answers(drawn):
+    out, _ = drawn
+    report = (out / "report.md").read_text()
+    answers = report.index("## Which variant to use")
+    summary = report.index("## Verification")
+    assert answers < summary < report.index("## Machines")
+    section = report[summary:report.index("\n## ", summary + 1)]
+    for family in ("compaction", "hash_grid", "triplet_schedule"):
+        assert f"| {family} |" in section
+    # Not repeated in index.html, whose matrix says more.
+    html = (out / "index.html").read_text()
+    assert html.count(">Verification") == 1
+
+
 def test_the_latex_check_finds_a_row_with_a_cell_too_many():
     good = paper_tables.latex(["a", "b"], ["l", "r"], [["x_1", "50%"]],
                               "A caption & more.", "t")
