@@ -34,7 +34,10 @@ def test_the_cpu_rows_run_here():
     for row in adjacent.variants():
         if row["backend"] != "cuda" and row["origin"] != "peer":
             assert row["runs_here"], row
-        if row["origin"] == "peer" and not row["runs_here"]:
+        # A CPU peer stays out only when its library was not found; a GPU
+        # peer (Thrust) also without a usable device, as every cuda row.
+        if (row["origin"] == "peer" and not row["runs_here"]
+                and row["backend"] != "cuda"):
             assert "was not found when the suite was built" in row["why_not"]
 
 
