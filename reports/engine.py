@@ -1191,6 +1191,18 @@ def size_key(size):
     return numbers, size
 
 
+def verified_flags(run):
+    """{(family, variant, device): [the `verified` counter of each of its
+    benchmark rows]}, the copies left out: what the verification matrix
+    and its summary are read from."""
+    flags = defaultdict(list)
+    for row in run.rows:
+        if not is_limit(row.variant) and "verified" in row.values:
+            flags[(row.family, row.variant, row.device)].append(
+                row.values["verified"])
+    return flags
+
+
 def verification_summary(run):
     """report.md's short form of index.html's verification matrix: per
     family, how many of its variants' benchmark rows the oracle passed
@@ -1203,12 +1215,12 @@ def verification_summary(run):
              "counter); the tests per variant are in index.html's matrix.",
              "", "| family | variants agreeing (rows) | differs | "
              "no timing here |", "| --- | ---: | --- | --- |"]
+    by_device = verified_flags(run)
     for family in sorted(run.tables):
         flags = defaultdict(list)
-        for row in run.rows:
-            if (row.family == family and not is_limit(row.variant)
-                    and "verified" in row.values):
-                flags[row.variant].append(row.values["verified"])
+        for (f, variant, _), verdicts in by_device.items():
+            if f == family:
+                flags[variant] += verdicts
         differs = sorted(v for v, f in flags.items() if 0 in f)
         agreeing = [v for v in flags if v not in differs]
         rows = sum(len(flags[v]) for v in agreeing)

@@ -17,11 +17,10 @@ import html
 import pathlib
 import re
 import xml.etree.ElementTree as ET
-from collections import defaultdict
 
 import markdown
 
-from engine import is_limit
+from engine import verified_flags
 
 
 SELF_CHECK = """
@@ -130,12 +129,7 @@ def matrix(run, junit_paths):
     """The verification matrix's HTML table."""
     presets = [(p.stem.removeprefix("tests-"), junit_cases(p))
                for p in junit_paths]
-    verified = defaultdict(list)  # (family, variant, device) -> [0/1]
-    for row in run.rows:
-        if is_limit(row.variant) or "verified" not in row.values:
-            continue
-        verified[(row.family, row.variant, row.device)].append(
-            row.values["verified"])
+    verified = verified_flags(run)
     head = ["family", "variant", "origin", "backend",
             "benchmarks: oracle agreement (device)"]
     head += [f"tests ({name})" for name, _ in presets]
