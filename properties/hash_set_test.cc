@@ -172,6 +172,20 @@ TEST_P(HashSet, FullSetIsAnErrorNotAnEndlessProbe) {
   EXPECT_TRUE(set->Insert(12345));
 }
 
+// The last free place, wanted by many copies of one new key at once (the
+// bulk insert splits them over threads): one copy takes it, and the set is
+// not full for the others, which find the key present.
+TEST_P(HashSet, CopiesOfOneKeyRacingForTheLastPlaceAreNotFull) {
+  const Keys copies(4096, 77);
+  for (int round = 0; round < 500; ++round) {
+    const auto set = Make(3);
+    EXPECT_EQ(set->InsertAll(Keys{1, 2}), 2u);
+    EXPECT_EQ(set->InsertAll(copies), 1u);
+    EXPECT_EQ(set->Size(), 3u);
+    EXPECT_THROW(set->Insert(78), Error);
+  }
+}
+
 TEST_P(HashSet, RejectsZeroCapacityAndMismatchedResults) {
   EXPECT_THROW(Make(0), Error);
   const auto set = Make(4);

@@ -3,7 +3,8 @@
 // Internal to the family: a oneTBB concurrent container behind the
 // family's contract. A key not yet present reserves a place on an atomic
 // counter before it is inserted and gives it back if another thread
-// inserted it first, so no more than `capacity` keys are ever stored. Bulk
+// inserted it first, so no more than `capacity` keys are ever stored, and
+// the set is full only when `capacity` keys are stored. Bulk
 // operations by tbb::parallel_for on oneTBB's threads.
 
 #include <oneapi/tbb/blocked_range.h>
@@ -13,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include "algorithms/hash_set/hash_set.h"
@@ -32,15 +34,17 @@ class TbbCappedSet final : public Set {
   }
   bool Insert(std::uint32_t key) override {
     CheckKey(key);
-    if (Access::Has(keys_, key)) return false;
-    if (reserved_.fetch_add(1, std::memory_order_relaxed) >= capacity_) {
+    if (!Reserve(key)) return false;
+    bool added = false;
+    try {
+      added = Access::Add(keys_, key);
+    } catch (...) {
+      // A place held forever would make Reserve wait forever.
       reserved_.fetch_sub(1, std::memory_order_relaxed);
-      if (Access::Has(keys_, key)) return false;  // inserted meanwhile
-      ThrowFull(capacity_);
+      throw;
     }
-    if (Access::Add(keys_, key)) return true;
-    reserved_.fetch_sub(1, std::memory_order_relaxed);
-    return false;
+    if (!added) reserved_.fetch_sub(1, std::memory_order_relaxed);
+    return added;
   }
   bool Contains(std::uint32_t key) const override {
     return Access::Has(keys_, key);
@@ -84,6 +88,31 @@ class TbbCappedSet final : public Set {
   }
 
  private:
+  // True when `key` holds a place; false when it is already stored. All
+  // places taken does not yet mean full: another thread may hold one for
+  // this very key (a duplicate in the same InsertAll) or for a key it will
+  // find present and give back. Only stored keys filling the capacity make
+  // the set full, so until then the place is waited for.
+  bool Reserve(std::uint32_t key) {
+    std::size_t taken = reserved_.load(std::memory_order_relaxed);
+    while (true) {
+      if (Access::Has(keys_, key)) return false;
+      if (taken < capacity_) {
+        if (reserved_.compare_exchange_weak(taken, taken + 1,
+                                            std::memory_order_relaxed)) {
+          return true;
+        }
+        continue;
+      }
+      if (keys_.size() >= capacity_) {
+        if (Access::Has(keys_, key)) return false;
+        ThrowFull(capacity_);
+      }
+      std::this_thread::yield();
+      taken = reserved_.load(std::memory_order_relaxed);
+    }
+  }
+
   std::size_t capacity_;
   std::atomic<std::size_t> reserved_{0};
   typename Access::Container keys_;
