@@ -1399,7 +1399,9 @@ def peers_table(run, family):
              "| library | ms | ratio | verdict |",
              "| --- | --- | --- | --- | --- | ---: | --- | --- | ---: | ---: "
              "| --- |"]
-    for (table_name, device, scene, size), sides in sorted(groups.items()):
+    for (table_name, device, scene, size), sides in sorted(
+            groups.items(), key=lambda group: (*group[0][:3],
+                                               size_key(group[0][3]))):
         if not sides["ours"] or not sides["peer"]:
             continue
         ours, peer = fastest(sides["ours"]), fastest(sides["peer"])

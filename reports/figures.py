@@ -33,13 +33,13 @@ def family_modules():
 
 
 def figure_sections(figure, run, gallery):
-    """One figure's report.md section, after drawing it."""
+    """One figure's report.md section, after drawing it (when wanted: the
+    section's table is written either way, since a paper table may be
+    made of it)."""
     run = engine.shown(figure, run)
-    if not (gallery.wanted(figure.name)
-            or gallery.wanted(f"{figure.name}_of_limit")):
-        return []
     if isinstance(figure, engine.BarFigure):
-        written = engine.draw_bars(figure, run, gallery)
+        written = (engine.draw_bars(figure, run, gallery)
+                   if gallery.wanted(figure.name) else [])
         title = figure.title
     else:
         written = (engine.draw(figure, run.rows, gallery)

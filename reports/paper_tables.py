@@ -2,9 +2,14 @@
 CSV and as a LaTeX table (booktabs rules, `\\input`-able: a `table`
 float with the caption and a label), written beside the figures.
 
-The Markdown is the one source: the CSV and LaTeX carry the same cells,
-with Markdown's emphasis and code marks dropped and LaTeX's special
-characters escaped.
+The Markdown is the one source: the CSV carries its cells whole, with
+Markdown's emphasis and code marks dropped. The LaTeX table is made to be
+read on a page: a column with the same value in every row moves into the
+caption, measured decimals keep three significant digits (to the unit
+above 100), headings of a wide table stand upright, LaTeX's special
+characters are escaped, and a `table*` float
+shrinks the tabular to the text width where it is wider (graphicx's
+\resizebox; the including document loads booktabs and graphicx).
 """
 
 import csv
@@ -52,20 +57,65 @@ def latex_escaped(text):
     return "".join(LATEX_SPECIALS.get(c, c) for c in text)
 
 
+def for_print(cell):
+    """A cell as a paper prints it: a decimal to three significant digits
+    (to the unit at 100 and above); anything else as it is."""
+    if not re.fullmatch(r"-?\d+\.\d+", cell):
+        return cell
+    value = float(cell)
+    if abs(value) >= 100:
+        return f"{value:.0f}"
+    return f"{value:.3g}" if "e" not in f"{value:.3g}" else cell
+
+
+def without_constant_columns(header, alignments, rows):
+    """(header, alignments, rows, constants): the columns whose cells are
+    the same non-empty text in every one of two or more rows taken out, as
+    (heading, value) pairs."""
+    if len(rows) < 2:
+        return header, alignments, rows, []
+    width = len(header)
+    padded = [(row + [""] * width)[:width] for row in rows]
+    constant = [c for c in range(width)
+                if padded[0][c] and all(r[c] == padded[0][c] for r in padded)]
+    if len(constant) == width:
+        constant = []
+    keep = [c for c in range(width) if c not in constant]
+    return ([header[c] for c in keep], [alignments[c] for c in keep],
+            [[row[c] for c in keep] for row in padded],
+            [(header[c], padded[0][c]) for c in constant])
+
+
+# A table of more columns than this has its headings upright, so that a
+# column is as wide as its values rather than its variant's name.
+ROTATED_HEADINGS_PAST = 8
+
+
 def latex(header, alignments, rows, caption, label):
-    """A booktabs table float."""
+    """A booktabs table float, at most the text's width."""
+    header, alignments, rows, constants = without_constant_columns(
+        header, alignments, rows)
+    if constants:
+        caption = (caption.rstrip() + " Every row: " + "; ".join(
+            f"{plain(heading)} {plain(value)}" for heading, value in constants)
+            + ".")
     spec = "".join(alignments)
-    lines = [r"\begin{table}[t]", r"\centering", r"\small",
+    headings = [latex_escaped(plain(c)) for c in header]
+    if len(header) > ROTATED_HEADINGS_PAST:
+        headings = [rf"\rotatebox{{90}}{{{h}}}" for h in headings]
+    lines = [r"\begin{table*}[t]", r"\centering", r"\small",
              rf"\caption{{{latex_escaped(caption)}}}",
              rf"\label{{tab:{label}}}",
+             r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}"
+             r"{!}{%",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-             " & ".join(latex_escaped(plain(c)) for c in header) + r" \\",
+             " & ".join(headings) + r" \\",
              r"\midrule"]
     for row in rows:
         cells = (row + [""] * len(header))[:len(header)]
-        lines.append(" & ".join(latex_escaped(plain(c)) for c in cells)
-                     + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]
+        lines.append(" & ".join(latex_escaped(for_print(plain(c)))
+                                for c in cells) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}}", r"\end{table*}", ""]
     return "\n".join(lines)
 
 

@@ -181,8 +181,8 @@ def latex_problems(text):
     unescaped = re.sub(r"\\[{}&%$#_]", "", text)
     if unescaped.count("{") != unescaped.count("}"):
         problems.append("unbalanced braces")
-    begins = re.findall(r"\\begin\{(\w+)\}", text)
-    ends = re.findall(r"\\end\{(\w+)\}", text)
+    begins = re.findall(r"\\begin\{([\w*]+)\}", text)
+    ends = re.findall(r"\\end\{([\w*]+)\}", text)
     if begins != list(reversed(ends)):
         problems.append(f"environments {begins} closed as {ends}")
     for rule in ("toprule", "midrule", "bottomrule"):
@@ -287,13 +287,33 @@ def test_the_paper_tables_compile(drawn, tmp_path):
         rf"\input{{{out / f}}}" for e in entries if e["kind"] == "table"
         for f in e["files"] if f.endswith(".tex"))
     (tmp_path / "tables.tex").write_text(
-        "\\documentclass{article}\n\\usepackage{booktabs}\n"
-        "\\usepackage[margin=1cm,landscape]{geometry}\n"
+        "\\documentclass{article}\n\\usepackage{booktabs,graphicx}\n"
+        "\\usepackage[margin=2cm]{geometry}\n"
         "\\begin{document}\n" + inputs + "\n\\end{document}\n")
     result = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
          "tables.tex"], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout[-3000:]
+    # Every table fits the text width of a portrait page.
+    assert "Overfull \\hbox" not in result.stdout, result.stdout[-3000:]
+
+
+def test_a_paper_table_prints_decimals_short_and_constants_once():
+    header, alignments, rows, constants = (
+        paper_tables.without_constant_columns(
+            ["device", "scene", "ms"], ["l", "l", "r"],
+            [["CPU", "a", "5719316.86"], ["CPU", "b", "0.000277"]]))
+    assert header == ["scene", "ms"] and alignments == ["l", "r"]
+    assert constants == [("device", "CPU")]
+    assert [paper_tables.for_print(r[1]) for r in rows] == [
+        "5719317", "0.000277"]
+    assert paper_tables.for_print("1.9644") == "1.96"
+    assert paper_tables.for_print("n:1048576") == "n:1048576"
+    assert paper_tables.for_print("699868") == "699868"
+    text = paper_tables.latex(["device", "scene"], ["l", "l"],
+                              [["CPU", "a"], ["CPU", "b"]], "Times.", "t")
+    assert "Every row: device CPU." in text
+    assert latex_problems(text) == []
 
 
 def test_the_paper_tables_module_reads_the_first_markdown_table():
