@@ -3,7 +3,8 @@ numbers came from: reports/out/figures.json (the manifest).
 
 A figure is saved through `Gallery.save_figure`, which checks its layout
 (style.layout_problems), reads back the colour each variant got, writes
-PDF, SVG and PNG, and records an entry: the caption (the question the
+PDF, SVG and PNG (in a forked child, beside the drawing of the next
+figure; `Gallery.write` waits for them), and records an entry: the caption (the question the
 figure answers and its answer's look), the files, and the sources: each
 JSON file its rows came from with that file's machine, commit, date and
 command, and the rows' names. Tables written beside the figures (LaTeX,
@@ -11,7 +12,10 @@ CSV) are recorded the same way by `Gallery.add_table`.
 """
 
 import json
+import os
 import pathlib
+import sys
+import traceback
 
 import matplotlib.pyplot as plt
 
@@ -34,12 +38,67 @@ def _row_name(row):
         f"{k}:{v:g}" for k, v in sorted(row.parameters.items())])
 
 
+class FileWriters:
+    """Writes figures' files in forked children while the parent draws the
+    next figure: the three files take about three quarters of a figure's
+    time, and the parent is single-threaded. At most `limit` children at
+    once; `finish` waits for them all and raises when one failed. Without
+    fork (or with limit 0), the work runs in the caller."""
+
+    def __init__(self, limit=None):
+        if limit is None:
+            # A child per CPU, not one fewer: the parent spends much of
+            # its time waiting for a free slot, so one more child keeps
+            # the CPUs busy (docs/reports.md has the timings).
+            limit = max(1, os.cpu_count() or 1)
+        self.limit = limit if hasattr(os, "fork") else 0
+        self.children = {}  # pid -> what it writes
+        self.failed = []
+
+    def start(self, what, work):
+        if self.limit == 0:
+            work()
+            return
+        while len(self.children) >= self.limit:
+            self._reap(os.wait())
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            status = 0
+            try:
+                work()
+            except BaseException:
+                traceback.print_exc()
+                status = 1
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(status)
+        self.children[pid] = what
+
+    def _reap(self, waited):
+        pid, status = waited
+        what = self.children.pop(pid, None)
+        if what is not None and os.waitstatus_to_exitcode(status) != 0:
+            self.failed.append(what)
+
+    def finish(self):
+        while self.children:
+            self._reap(os.wait())
+        if self.failed:
+            failed, self.failed = self.failed, []
+            raise RuntimeError(f"writing {', '.join(failed)} failed "
+                               "(the traceback is above)")
+
+
 class Gallery:
     def __init__(self, out_dir, contexts, only=None):
         self.out_dir = pathlib.Path(out_dir)
         self.contexts = contexts  # path -> the file's JSON context
         self.only = only  # a figure's name: draw that one alone
         self.entries = []
+        self.writers = FileWriters()
 
     def wanted(self, name):
         """Whether `name` is to be drawn (all, unless ONLY names one)."""
@@ -75,11 +134,14 @@ class Gallery:
         # spares each of the three files laying it out again (the layout
         # is in figure fractions, the same at every resolution).
         fig.set_layout_engine("none")
-        written = []
-        for suffix in ("pdf", "svg", "png"):
-            path = self.out_dir / f"{name}.{suffix}"
-            fig.savefig(path)
-            written.append(path)
+        written = [self.out_dir / f"{name}.{suffix}"
+                   for suffix in ("pdf", "svg", "png")]
+
+        def write_files():
+            for path in written:
+                fig.savefig(path)
+
+        self.writers.start(name, write_files)
         plt.close(fig)
         self.entries.append({
             "kind": "figure",
@@ -120,9 +182,15 @@ class Gallery:
             "sources": self.sources(rows),
         })
 
+    def files_written(self):
+        """Waits until every figure saved so far is on disk."""
+        self.writers.finish()
+
     def write(self):
-        """figures.json; with ONLY, the redrawn entry replaces its old one
-        in the manifest already there."""
+        """figures.json, once every figure's files are written; with ONLY,
+        the redrawn entry replaces its old one in the manifest already
+        there."""
+        self.files_written()
         path = self.out_dir / "figures.json"
         entries = self.entries
         if self.only is not None and path.exists():

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "reports"))
 import style  # noqa: E402
 import paper_tables  # noqa: E402
 import figures  # noqa: E402
+import gallery  # noqa: E402
 
 FIXTURE = ROOT / "reports" / "tests" / "data" / "figures"
 
@@ -323,3 +324,22 @@ def test_the_paper_tables_module_reads_the_first_markdown_table():
         ["a", "b"], ["l", "r"], [["`x`", "**1**"]])
     assert paper_tables.plain("`x` **1** *y*") == "x 1 y"
     assert paper_tables.markdown_table(["no table"]) is None
+
+
+def test_figure_files_written_in_children_are_all_there_and_a_failure_is_raised(
+        tmp_path):
+    writers = gallery.FileWriters(limit=2)
+    for k in range(5):
+        writers.start(f"file{k}", lambda k=k: (tmp_path / f"{k}.txt")
+                      .write_text(str(k)))
+    writers.finish()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"{k}.txt" for k in range(5)]
+
+    def fail():
+        raise OSError("disk full")
+
+    writers.start("broken", fail)
+    with pytest.raises(RuntimeError, match="broken"):
+        writers.finish()
+    writers.finish()  # reported once

@@ -103,7 +103,9 @@ def test_the_figures_are_drawn(tmp_path):
     written = (sph.draw_hydrostatic(run, gallery)
                + sph.draw_stability(run, gallery)
                + sph.draw_surge(run, gallery))
+    gallery.files_written()
     names = {p.name for p in written}
+    assert all(p.stat().st_size > 0 for p in written)
     assert {"sph_hydrostatic.png", "sph_stability.png",
             "sph_surge_front.png"} <= names
 

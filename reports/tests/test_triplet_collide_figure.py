@@ -53,7 +53,9 @@ def write_run(tmp_path, with_replays):
 
 def test_the_figure_draws_every_variant_and_tables_each_point(tmp_path):
     run = engine.load_run([write_run(tmp_path, with_replays=True)])
-    lines = triplet_collide.draw(run, Gallery(tmp_path, run.contexts))
+    gallery = Gallery(tmp_path, run.contexts)
+    lines = triplet_collide.draw(run, gallery)
+    gallery.files_written()
     assert (tmp_path / "triplet_collide_kernel_replays.png").exists()
     assert (tmp_path / "triplet_collide_kernel_replays.pdf").exists()
     points = [line for line in lines if line.startswith("| grid250")]
@@ -65,14 +67,18 @@ def test_the_figure_draws_every_variant_and_tables_each_point(tmp_path):
 
 def test_json_without_replays_draws_nothing(tmp_path):
     run = engine.load_run([write_run(tmp_path, with_replays=False)])
-    assert triplet_collide.draw(run, Gallery(tmp_path, run.contexts)) == []
+    gallery = Gallery(tmp_path, run.contexts)
+    assert triplet_collide.draw(run, gallery) == []
+    gallery.files_written()
     assert not list(tmp_path.glob("*.png"))
 
 
 def test_the_kept_h200_run_is_drawn_or_skipped_without_error(tmp_path):
     kept = ROOT / "reports" / "data" / "h200" / "triplet_collide.json"
     run = engine.load_run([kept])
-    lines = triplet_collide.draw(run, Gallery(tmp_path, run.contexts))
+    gallery = Gallery(tmp_path, run.contexts)
+    lines = triplet_collide.draw(run, gallery)
+    gallery.files_written()
     drawn = (tmp_path / "triplet_collide_kernel_replays.png").exists()
     assert drawn == bool(lines)
     assert drawn == bool(triplet_collide.replay_rows(run))
