@@ -1,10 +1,10 @@
 """Every figure and table the report writes, with its caption and where its
 numbers came from: reports/out/figures.json (the manifest).
 
-A figure is saved through `Gallery.save_figure`, which checks its layout
-(style.layout_problems), reads back the colour each variant got, writes
-PDF, SVG and PNG (in a forked child, beside the drawing of the next
-figure; `Gallery.write` waits for them), and records an entry: the caption (the question the
+A figure is saved through `Gallery.save_figure`, which reads back the
+colour each variant got, checks its layout (style.layout_problems) and
+writes PDF, SVG and PNG (both in a forked child, beside the drawing of
+the next figure; `Gallery.write` waits for them), and records an entry: the caption (the question the
 figure answers and its answer's look), the files, and the sources: each
 JSON file its rows came from with that file's machine, commit, date and
 command, and the rows' names. Tables written beside the figures (LaTeX,
@@ -39,9 +39,9 @@ def _row_name(row):
 
 
 class FileWriters:
-    """Writes figures' files in forked children while the parent draws the
-    next figure: the three files take about three quarters of a figure's
-    time, and the parent is single-threaded. At most `limit` children at
+    """Checks and writes figures in forked children while the parent draws
+    the next figure: the layout check's draw and the three files are most
+    of a figure's time, and the parent is single-threaded. At most `limit` children at
     once; `finish` waits for them all and raises when one failed. Without
     fork (or with limit 0), the work runs in the caller."""
 
@@ -99,6 +99,7 @@ class Gallery:
         self.only = only  # a figure's name: draw that one alone
         self.entries = []
         self.writers = FileWriters()
+        self.checking = []  # (entry, its layout check's findings file)
 
     def wanted(self, name):
         """Whether `name` is to be drawn (all, unless ONLY names one)."""
@@ -126,24 +127,29 @@ class Gallery:
 
     def save_figure(self, fig, name, caption, rows, family, columns=1):
         """Writes <name>.pdf, .svg and .png; returns the paths. The
-        caption says what the figure shows; `rows` are those drawn."""
-        style.plain_log_labels(fig)
-        problems = style.layout_problems(fig)
+        caption says what the figure shows; `rows` are those drawn. The
+        layout check and the files happen in a child (FileWriters): the
+        entry's layout problems are filled in by `files_written`."""
         colours = style.variant_colours(fig)
-        # The check's draw has laid the figure out; keeping that layout
-        # spares each of the three files laying it out again (the layout
-        # is in figure fractions, the same at every resolution).
-        fig.set_layout_engine("none")
         written = [self.out_dir / f"{name}.{suffix}"
                    for suffix in ("pdf", "svg", "png")]
+        problems_path = self.out_dir / f".{name}.layout.json"
 
-        def write_files():
+        def check_and_write():
+            style.plain_log_labels(fig)
+            problems = style.layout_problems(fig)
+            # The check's draw has laid the figure out; keeping that
+            # layout spares each of the three files laying it out again
+            # (the layout is in figure fractions, the same at every
+            # resolution).
+            fig.set_layout_engine("none")
             for path in written:
                 fig.savefig(path)
+            problems_path.write_text(json.dumps(problems))
 
-        self.writers.start(name, write_files)
+        self.writers.start(name, check_and_write)
         plt.close(fig)
-        self.entries.append({
+        entry = {
             "kind": "figure",
             "name": name,
             "family": family,
@@ -151,11 +157,11 @@ class Gallery:
             "columns": columns,
             "files": [p.name for p in written],
             "colours": colours,
-            "layout_problems": problems,
+            "layout_problems": None,
             "sources": self.sources(rows),
-        })
-        for problem in problems:
-            print(f"{name}: layout: {problem}")
+        }
+        self.entries.append(entry)
+        self.checking.append((entry, problems_path))
         return written
 
     def report_lines(self, written):
@@ -183,8 +189,15 @@ class Gallery:
         })
 
     def files_written(self):
-        """Waits until every figure saved so far is on disk."""
+        """Waits until every figure saved so far is on disk, and takes in
+        their layout checks' findings."""
         self.writers.finish()
+        for entry, path in self.checking:
+            entry["layout_problems"] = json.loads(path.read_text())
+            path.unlink()
+            for problem in entry["layout_problems"]:
+                print(f"{entry['name']}: layout: {problem}")
+        self.checking = []
 
     def write(self):
         """figures.json, once every figure's files are written; with ONLY,

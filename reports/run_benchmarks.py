@@ -31,11 +31,12 @@ except ImportError:
 # medians and marks the verdicts a Mann-Whitney U test over the
 # repetitions cannot separate (reports/noise.py), which needs 5 a side to
 # separate anything at alpha = 0.05.
-# The families whose rows each take well under the minimum time also
-# repeat 5 times, at a fifth of it: their figures show a spread and their
-# peer tables a verdict for about the time one repetition took.
-CHEAP_FAMILIES = ("compaction", "fracture", "prefix_sum", "sph",
-                  "triplet_collide")
+# The families whose rows each take well under the minimum time and whose
+# scenes are quick to make also repeat 5 times, at a fifth of it: their
+# figures show a spread and their peer tables a verdict for little more
+# than the time one repetition took. fracture and sph are not among them:
+# each repetition makes its scene again, which tripled their time.
+CHEAP_FAMILIES = ("compaction", "prefix_sum", "triplet_collide")
 QUICK_REPETITIONS = {"triplet_schedule": 5,
                      **{family: 5 for family in CHEAP_FAMILIES}}
 # Its 1,140 rows times 5 repetitions at 0.1 s each took 16 minutes on a
