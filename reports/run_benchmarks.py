@@ -31,18 +31,10 @@ except ImportError:
 # medians and marks the verdicts a Mann-Whitney U test over the
 # repetitions cannot separate (reports/noise.py), which needs 5 a side to
 # separate anything at alpha = 0.05.
-# The families whose rows each take well under the minimum time and whose
-# scenes are quick to make also repeat 5 times, at a fifth of it: their
-# figures show a spread and their peer tables a verdict for little more
-# than the time one repetition took. fracture and sph are not among them:
-# each repetition makes its scene again, which tripled their time.
-CHEAP_FAMILIES = ("compaction", "prefix_sum", "triplet_collide")
-QUICK_REPETITIONS = {"triplet_schedule": 5,
-                     **{family: 5 for family in CHEAP_FAMILIES}}
+QUICK_REPETITIONS = {"triplet_schedule": 5}
 # Its 1,140 rows times 5 repetitions at 0.1 s each took 16 minutes on a
 # 2-vCPU VM: half the time per repetition keeps 0.25 s a row.
-QUICK_MIN_TIME = {"triplet_schedule": 0.05,
-                  **{family: 0.02 for family in CHEAP_FAMILIES}}
+QUICK_MIN_TIME = {"triplet_schedule": 0.05}
 
 
 def benchmark_binaries(build_dir, families=None):
