@@ -720,13 +720,13 @@ def bar_values(figure, run):
 
 def bar_limits(figure, rows):
     """For a time figure in one scene: [(label, microseconds, row)], the
-    copies of
-    the same bytes at the scene's largest size, measured in the same run,
-    per device. For real_time the fastest copy that includes what the row's
-    time does (a copy that reports kernel_us is timed alone on the device,
-    so it is left out); for kernel_us (a CUDA kernel timed alone) each copy
-    that reports kernel_us (memcpy_cuda: the whole GPU; memcpy_cuda_one_block:
-    one block, the launch shape of a kernel that runs one block)."""
+    copies of the same bytes at the scene's largest size, measured in the
+    same run, per device. For real_time the fastest copy that includes
+    what the row's time does (a copy that reports kernel_us is timed alone
+    on the device, so it is left out); for kernel_us (a CUDA kernel timed
+    alone) each copy that reports kernel_us (memcpy_cuda: the whole GPU;
+    memcpy_cuda_one_block: one block, the launch shape of a kernel that
+    runs one block)."""
     if figure.y not in ("real_time", "kernel_us") or figure.scene is None:
         return []
     kernel = figure.y == "kernel_us"

@@ -3,12 +3,13 @@ numbers came from: reports/out/figures.json (the manifest).
 
 A figure is saved through `Gallery.save_figure`, which reads back the
 colour each variant got, checks its layout (style.layout_problems) and
-writes PDF, SVG and PNG (both in a forked child, beside the drawing of
-the next figure; `Gallery.write` waits for them), and records an entry: the caption (the question the
-figure answers and its answer's look), the files, and the sources: each
-JSON file its rows came from with that file's machine, commit, date and
-command, and the rows' names. Tables written beside the figures (LaTeX,
-CSV) are recorded the same way by `Gallery.add_table`.
+writes PDF, SVG and PNG (both in a forked child, beside the drawing of the
+next figure; `Gallery.write` waits for them), and records an entry: the
+caption (the question the figure answers and its answer's look), the
+files, and the sources: each JSON file its rows came from with that file's
+machine, commit, date and command, and the rows' names. Tables written
+beside the figures (LaTeX, CSV) are recorded the same way by
+`Gallery.add_table`.
 """
 
 import json
@@ -41,9 +42,9 @@ def _row_name(row):
 class FileWriters:
     """Checks and writes figures in forked children while the parent draws
     the next figure: the layout check's draw and the three files are most
-    of a figure's time, and the parent is single-threaded. At most `limit` children at
-    once; `finish` waits for them all and raises when one failed. Without
-    fork (or with limit 0), the work runs in the caller."""
+    of a figure's time, and the parent is single-threaded. At most `limit`
+    children at once; `finish` waits for them all and raises when one
+    failed. Without fork (or with limit 0), the work runs in the caller."""
 
     def __init__(self, limit=None):
         if limit is None:

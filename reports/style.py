@@ -121,8 +121,8 @@ _MATH_POWER = re.compile(r"\^\{(?:\\minus|-|\u2212)?(\d+)\}")
 
 class PowerLabels(LogFormatterSciNotation):
     """Log-axis labels as plain text ("10\u00b3", "2\u00d710\u2076") where
-    matplotlib writes mathtext: the same look, without parsing mathtext
-    (its parser took a sixth of drawing every figure)."""
+    matplotlib writes mathtext: the same look, without running the
+    mathtext parser at every draw (docs/reports.md)."""
 
     def __call__(self, x, pos=None):
         text = super().__call__(x, pos)

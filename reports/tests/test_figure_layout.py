@@ -326,7 +326,7 @@ def test_the_paper_tables_module_reads_the_first_markdown_table():
     assert paper_tables.markdown_table(["no table"]) is None
 
 
-def test_figure_files_written_in_children_are_all_there_and_a_failure_is_raised(
+def test_files_written_in_children_are_all_there_and_a_failure_is_raised(
         tmp_path):
     writers = gallery.FileWriters(limit=2)
     for k in range(5):
