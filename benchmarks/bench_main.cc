@@ -27,6 +27,22 @@ std::vector<void (*)()>& Registrars() {
   return registrars;
 }
 
+QuickSweep& DeclaredQuickSweep() {
+  static QuickSweep quick;
+  return quick;
+}
+
+bool& PrintQuickSweepRequested() {
+  static bool requested = false;
+  return requested;
+}
+
+void PrintQuickSweep() {
+  const QuickSweep& quick = DeclaredQuickSweep();
+  std::printf("{\"repetitions\": %d, \"min_time_s\": %g}\n", quick.repetitions,
+              quick.min_time_s);
+}
+
 std::vector<std::int64_t> Powers(int min_log2, int max_log2) {
   const int step = CurrentSweep().full ? 1 : 2;
   std::vector<std::int64_t> sizes;
@@ -57,6 +73,8 @@ void ParseOwnFlags(int* argc, char** argv) {
       sweep.max_log2 = std::atoi(max);
     } else if (const char* gpu_max = value_of("--adj_gpu_max_log2=")) {
       sweep.gpu_max_log2 = std::atoi(gpu_max);
+    } else if (arg == "--adj_print_quick_sweep") {
+      PrintQuickSweepRequested() = true;
     } else {
       argv[kept++] = argv[i];
     }
@@ -80,8 +98,17 @@ std::vector<std::int64_t> GpuPowersOfTwo(int min_log2, int default_max_log2) {
   return Powers(min_log2, max);
 }
 
-Registrar::Registrar(void (*register_benchmarks)()) {
+Registrar::Registrar(void (*register_benchmarks)(), QuickSweep quick) {
   Registrars().push_back(register_benchmarks);
+  // One registrar per binary today; were there several, the binary's sweep
+  // would repeat as often and as briefly as the most demanding one asks.
+  QuickSweep& declared = DeclaredQuickSweep();
+  if (Registrars().size() == 1) {
+    declared = quick;
+    return;
+  }
+  declared.repetitions = std::max(declared.repetitions, quick.repetitions);
+  declared.min_time_s = std::min(declared.min_time_s, quick.min_time_s);
 }
 
 void DescribeCpuRun(benchmark::State& state, int threads,
@@ -142,6 +169,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
   benchmark::AddCustomContext("adj_command", command);
   adj::bench::ParseOwnFlags(&argc, argv);
+  if (adj::bench::PrintQuickSweepRequested()) {
+    adj::bench::PrintQuickSweep();
+    return 0;
+  }
   benchmark::AddCustomContext("hwy_target", adj::simd::BestTargetName());
   benchmark::AddCustomContext("adj_build_type", adj::machine::BuildType());
   benchmark::AddCustomContext("adj_compiler", adj::machine::Compiler());

@@ -21,6 +21,7 @@ namespace adj::bench {
 //                            full: every power of two (the paper sweep)
 //   --adj_max_log2=K         largest CPU size 2^K (default per family)
 //   --adj_gpu_max_log2=K     largest GPU size 2^K (default per family)
+//   --adj_print_quick_sweep  prints the family's QuickSweep as JSON, exits
 struct Sweep {
   bool full = false;
   int max_log2 = -1;      // -1: the family's default
@@ -33,9 +34,20 @@ const Sweep& CurrentSweep();
 std::vector<std::int64_t> PowersOfTwo(int min_log2, int default_max_log2);
 std::vector<std::int64_t> GpuPowersOfTwo(int min_log2, int default_max_log2);
 
-// A family's registration function, run from main() once the flags are known.
+// How the quick sweep (reports/run_benchmarks.py without --full) measures a
+// family: repetitions and each one's minimum time. A family whose figures
+// show a spread, or whose goal verdicts test one, declares more than one
+// repetition; the scripts ask the binary (--adj_print_quick_sweep prints this
+// as JSON and exits) instead of keeping a table of families.
+struct QuickSweep {
+  int repetitions = 1;
+  double min_time_s = 0.1;
+};
+
+// A family's registration function, run from main() once the flags are known,
+// and the family's quick-sweep settings.
 struct Registrar {
-  explicit Registrar(void (*register_benchmarks)());
+  explicit Registrar(void (*register_benchmarks)(), QuickSweep quick = {});
 };
 
 // Counters and label for a CPU row: threads used, and where it ran.

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs every family's benchmark binary and writes one JSON per family.
 
-Quick sweep by default (every 4th power of two, short runs, one repetition
-except for the families in QUICK_REPETITIONS); --full is the paper sweep
+Quick sweep by default (every 4th power of two, short runs, as many
+repetitions as the family's benchmark declares: `--adj_print_quick_sweep`
+asks the binary, bench_main.h's QuickSweep); --full is the paper sweep
 (every power of two, 5 repetitions). Repetitions run interleaved in random
 order, and the JSON keeps every repetition and the mean/median/stddev/cv
 aggregates. OpenMP threads are pinned unless the caller already chose a
@@ -11,6 +12,7 @@ and build type in the JSON context.
 """
 
 import argparse
+import json
 import os
 import pathlib
 import subprocess
@@ -21,20 +23,6 @@ try:  # the venv has it; a GPU machine's bare python3 (gpu-check.sh) may not
     import tqdm
 except ImportError:
     tqdm = None
-
-# Families whose report judges a time goal against a baseline row
-# (triplet_schedule's goal table: "no slower than nvcloth_warp"). One run
-# cannot decide that on a noisy host: on a 2-vCPU EPYC VM, nvcloth_warp's
-# time over bfs_walk_warp_openmp's, repetition against repetition, ranged
-# from 0.66 to 1.74 on the permuted 125k grid
-# (reports/data/epyc-avx2-2vcpu/triplet_schedule.json.gz). The table takes
-# medians and marks the verdicts a Mann-Whitney U test over the
-# repetitions cannot separate (reports/noise.py), which needs 5 a side to
-# separate anything at alpha = 0.05.
-QUICK_REPETITIONS = {"triplet_schedule": 5}
-# Its 1,140 rows times 5 repetitions at 0.1 s each took 16 minutes on a
-# 2-vCPU VM: half the time per repetition keeps 0.25 s a row.
-QUICK_MIN_TIME = {"triplet_schedule": 0.05}
 
 
 def benchmark_binaries(build_dir, families=None):
@@ -48,6 +36,20 @@ def benchmark_binaries(build_dir, families=None):
         sys.exit(f"no *_bench binaries under {build_dir}/benchmarks: "
                  "build first (make build)")
     return binaries
+
+
+def quick_sweep(binary):
+    """(repetitions, minimum seconds each) the family's benchmark declares
+    for the quick sweep; exits when the binary cannot say."""
+    asked = subprocess.run([str(binary), "--adj_print_quick_sweep"],
+                           capture_output=True, text=True)
+    try:
+        declared = json.loads(asked.stdout)
+        return int(declared["repetitions"]), float(declared["min_time_s"])
+    except (ValueError, KeyError, TypeError):
+        sys.exit(f"{binary.name} --adj_print_quick_sweep did not print its "
+                 f"quick sweep (exit status {asked.returncode}): "
+                 f"{asked.stdout.strip() or asked.stderr.strip()}")
 
 
 def main():
@@ -76,9 +78,8 @@ def main():
             sweep = ["--adj_sweep=full", "--benchmark_min_time=0.5"]
             repetitions = 5
         else:
-            sweep = ["--adj_sweep=quick", "--benchmark_min_time="
-                     f"{QUICK_MIN_TIME.get(family, 0.1)}"]
-            repetitions = QUICK_REPETITIONS.get(family, 1)
+            repetitions, min_time = quick_sweep(binary)
+            sweep = ["--adj_sweep=quick", f"--benchmark_min_time={min_time}"]
         if repetitions > 1:
             sweep += [f"--benchmark_repetitions={repetitions}",
                       "--benchmark_enable_random_interleaving=true"]
