@@ -82,11 +82,13 @@ def rows_named_in(table_lines, rows):
     return [r for r in by_variant if not scenes or r.scene in scenes]
 
 
-def write_paper_table(gallery, lines, heading, name, caption, rows,
-                      family):
+def write_paper_table(gallery, lines, table, rows, family):
     """The first table under the section of `lines` whose heading starts
-    with `heading`, as <name>.csv and <name>.tex (paper_tables), in the
-    manifest; nothing when the run has no such section."""
+    with the heading of `table` (heading, name, caption[, the headings of
+    the columns that name a row]), as <name>.csv and <name>.tex
+    (paper_tables), in the manifest; nothing when the run has no such
+    section."""
+    heading, name, caption, *keys = table
     start = next((i for i, line in enumerate(lines)
                   if line.startswith(f"## {heading}")), None)
     if start is None:
@@ -94,7 +96,8 @@ def write_paper_table(gallery, lines, heading, name, caption, rows,
     end = next((i for i in range(start + 1, len(lines))
                 if lines[i].startswith("## ")), len(lines))
     written = paper_tables.write(gallery.out_dir, name, caption,
-                                 lines[start + 1:end])
+                                 lines[start + 1:end],
+                                 keys[0] if keys else ())
     if written:
         gallery.add_table(name, caption, written,
                           rows_named_in(lines[start + 1:end], rows), family)
@@ -233,9 +236,9 @@ def main():
             f"{family}: ours against the peers", f"{family}_peers",
             f"{family}: the fastest of ours against the fastest peer per "
             "scene and size, from the same run.")]
-        for heading, name, caption in wanted:
-            if gallery.wanted(name):
-                write_paper_table(gallery, lines, heading, name, caption,
+        for table in wanted:
+            if gallery.wanted(table[1]):
+                write_paper_table(gallery, lines, table,
                                   [r for r in run.rows if r.family == family],
                                   family)
         report += lines

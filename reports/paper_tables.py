@@ -7,9 +7,11 @@ Markdown's emphasis and code marks dropped. The LaTeX table is made to be
 read on a page: a column with the same value in every row moves into the
 caption, measured decimals keep three significant digits (to the unit
 above 100), headings of a wide table stand upright, LaTeX's special
-characters are escaped, and a `table*` float
-shrinks the tabular to the text width where it is wider (graphicx's
-\resizebox; the including document loads booktabs and graphicx).
+characters are escaped, long text cells wrap, a table wider than a page
+is printed in parts that each repeat the columns naming its rows, and a
+`table*` float shrinks the tabular to the text width where it is still
+wider (graphicx's \\resizebox; the including document loads booktabs and
+graphicx).
 """
 
 import csv
@@ -89,39 +91,111 @@ def without_constant_columns(header, alignments, rows):
 # A table of more columns than this has its headings upright, so that a
 # column is as wide as its values rather than its variant's name.
 ROTATED_HEADINGS_PAST = 8
+# About what a page's text width holds at \small, in characters of the
+# cells, column gaps included (how it was estimated: docs/reports.md). A
+# wider table is printed in parts of at most this width, each repeating
+# the columns that name its rows; a part still wider is shrunk to the text
+# width.
+PRINT_WIDTH = 120
+# A text cell longer than this wraps, in a column this many characters wide.
+WRAPPED_CELL = 24
 
 
-def latex(header, alignments, rows, caption, label):
-    """A booktabs table float, at most the text's width."""
-    header, alignments, rows, constants = without_constant_columns(
-        header, alignments, rows)
-    if constants:
-        caption = (caption.rstrip() + " Every row: " + "; ".join(
-            f"{plain(heading)} {plain(value)}" for heading, value in constants)
-            + ".")
-    spec = "".join(alignments)
-    headings = [latex_escaped(plain(c)) for c in header]
-    if len(header) > ROTATED_HEADINGS_PAST:
+def print_widths(header, rows, wrapped, headings_upright):
+    """Each column's width in characters as printed: its longest cell (its
+    heading's too when headings stand upright), a wrapped column's at most
+    WRAPPED_CELL, plus the gap between columns."""
+    widths = []
+    for c, heading in enumerate(header):
+        longest = max([len(for_print(plain(row[c]))) for row in rows]
+                      + [len(plain(heading)) if headings_upright else 0])
+        widths.append((min(longest, WRAPPED_CELL) if wrapped[c] else longest)
+                      + 2)
+    return widths
+
+
+def column_parts(widths, keys):
+    """The columns of each printed part: the key columns first, then as
+    many of the others, in order, as fit PRINT_WIDTH (at least one)."""
+    parts, part, width = [], [], sum(widths[k] for k in keys)
+    for c in (c for c in range(len(widths)) if c not in keys):
+        if part and width + widths[c] > PRINT_WIDTH:
+            parts.append(part)
+            part, width = [], sum(widths[k] for k in keys)
+        part.append(c)
+        width += widths[c]
+    parts.append(part)
+    return [list(keys) + part for part in parts]
+
+
+def latex_cell(cell, wrapped):
+    text = latex_escaped(for_print(plain(cell)))
+    if not wrapped:
+        return text
+    # A paragraph cell without the array package: \raggedright inside a
+    # parbox leaves the row's \\ alone.
+    return (rf"\parbox[t]{{{WRAPPED_CELL / 2:g}em}}"
+            rf"{{\raggedright {text}}}")
+
+
+def table_float(header, alignments, rows, columns, style, caption, label):
+    """One booktabs `table*` of `columns` of the rows; `style` says whether
+    headings stand upright and which columns wrap."""
+    upright, wrapped = style
+    headings = [latex_escaped(plain(header[c])) for c in columns]
+    if not upright:
         headings = [rf"\rotatebox{{90}}{{{h}}}" for h in headings]
+    spec = "".join(alignments[c] for c in columns)
     lines = [r"\begin{table*}[t]", r"\centering", r"\small",
              rf"\caption{{{latex_escaped(caption)}}}",
              rf"\label{{tab:{label}}}",
              r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}"
              r"{!}{%",
              rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-             " & ".join(headings) + r" \\",
-             r"\midrule"]
+             " & ".join(headings) + r" \\", r"\midrule"]
     for row in rows:
-        cells = (row + [""] * len(header))[:len(header)]
-        lines.append(" & ".join(latex_escaped(for_print(plain(c)))
-                                for c in cells) + r" \\")
+        lines.append(" & ".join(latex_cell(row[c], wrapped[c])
+                                for c in columns) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}}", r"\end{table*}", ""]
     return "\n".join(lines)
 
 
-def write(out_dir, name, caption, markdown_lines):
-    """<name>.csv and <name>.tex from the first table of `markdown_lines`;
-    returns the paths (none when the lines hold no table)."""
+def latex(header, alignments, rows, caption, label, keys=()):
+    """Booktabs table floats, each at most the text's width: one, or a
+    part per PRINT_WIDTH of columns, each repeating the columns headed by
+    `keys` (else the first), captioned "Part k of n"."""
+    header, alignments, rows, constants = without_constant_columns(
+        header, alignments, rows)
+    if constants:
+        caption = (caption.rstrip() + " Every row: " + "; ".join(
+            f"{plain(heading)} {plain(value)}" for heading, value in constants)
+            + ".")
+    rows = [(row + [""] * len(header))[:len(header)] for row in rows]
+    # Only a list of words wraps: a name has nowhere to break.
+    wrapped = [alignments[c] == "l" and any(
+        len(for_print(plain(row[c]))) > WRAPPED_CELL and " " in row[c]
+        for row in rows) for c in range(len(header))]
+    upright = len(header) <= ROTATED_HEADINGS_PAST
+    if sum(print_widths(header, rows, wrapped, upright)) <= PRINT_WIDTH:
+        return table_float(header, alignments, rows, range(len(header)),
+                           (upright, wrapped), caption, label)
+    key_columns = ([c for c, h in enumerate(header) if plain(h) in keys]
+                   or [0])
+    parts = column_parts(print_widths(header, rows, wrapped, True),
+                         key_columns)
+    return "\n".join(
+        table_float(header, alignments, rows, columns,
+                    (len(columns) <= ROTATED_HEADINGS_PAST, wrapped),
+                    caption.rstrip() + f" Part {k} of {len(parts)}.",
+                    label if k == 1 else f"{label}-{k}")
+        for k, columns in enumerate(parts, start=1))
+
+
+def write(out_dir, name, caption, markdown_lines, keys=()):
+    """<name>.csv and <name>.tex from the first table of `markdown_lines`
+    (`keys`: the headings of the columns that name a row, which every part
+    of a wide table repeats); returns the paths (none when the lines hold
+    no table)."""
     table = markdown_table(markdown_lines)
     if table is None:
         return []
@@ -133,5 +207,5 @@ def write(out_dir, name, caption, markdown_lines):
         writer.writerows([[plain(c) for c in row] for row in rows])
     tex_path = out_dir / f"{name}.tex"
     tex_path.write_text(latex(header, alignments, rows, caption,
-                              name.replace("_", "-")))
+                              name.replace("_", "-"), keys))
     return [csv_path, tex_path]

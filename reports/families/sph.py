@@ -15,8 +15,9 @@ from engine import is_limit, measured_on, real_time_us
 
 FAMILY = "sph"
 FIGURES = []
-# (the section's heading, the table's name, its caption): written as CSV
-# and LaTeX beside the figures (figures.py).
+# (the section's heading, the table's name, its caption[, the headings of
+# the columns that name a row, repeated in each part of a table printed in
+# parts]): written as CSV and LaTeX beside the figures (figures.py).
 PAPER_TABLES = [
     ("sph: the chapter's Table 6.3", "sph_table_6_3",
      "The chapter's Table 6.3 reproduced on the glass (8,000 particles, "

@@ -175,9 +175,15 @@ def test_only_with_an_unknown_name_fails_naming_it(tmp_path):
 
 
 def latex_problems(text):
-    """What would stop the table compiling: unbalanced braces or
+    """What would stop the tables compiling: unbalanced braces or
     environments, a row with another number of cells than the header, a
-    missing booktabs rule."""
+    missing booktabs rule, in any of the floats of `text`."""
+    floats = re.split(r"(?=\\begin\{table\*\})", text.strip())
+    return [problem for table in floats if table
+            for problem in float_problems(table)]
+
+
+def float_problems(text):
     problems = []
     unescaped = re.sub(r"\\[{}&%$#_]", "", text)
     if unescaped.count("{") != unescaped.count("}"):
@@ -315,6 +321,34 @@ def test_a_paper_table_prints_decimals_short_and_constants_once():
                               [["CPU", "a"], ["CPU", "b"]], "Times.", "t")
     assert "Every row: device CPU." in text
     assert latex_problems(text) == []
+
+
+def test_a_table_wider_than_a_page_prints_in_parts_naming_their_rows():
+    schedulers = [f"scheduler_{k}" for k in range(8)]
+    header = ["scene", "triplets", *schedulers, "meets all"]
+    rows = [[f"grid-{n}", str(512 * n)]
+            + [f"{n}/6 1.9{k} 0.4{k}x" for k in range(8)]
+            + [", ".join(schedulers[:n])] for n in range(1, 5)]
+    text = paper_tables.latex(header, ["l", "r"] + ["l"] * 9, rows,
+                              "Goals.", "goal", ("scene", "triplets"))
+    assert latex_problems(text) == []
+    parts = text.split(r"\end{table*}")[:-1]
+    assert len(parts) >= 2
+    for k, part in enumerate(parts, start=1):
+        assert f"Part {k} of {len(parts)}." in part
+        assert "scene & triplets &" in part
+        assert "grid-4 & 2048 &" in part
+    assert r"\label{tab:goal}" in parts[0]
+    assert r"\label{tab:goal-2}" in parts[1]
+    # Every scheduler printed once; the list of names wraps.
+    printed = " ".join(parts)
+    for name in schedulers:
+        assert printed.count(paper_tables.latex_escaped(name) + " ") == 1
+    assert r"\parbox[t]" in printed
+    # A table that fits stays one float, its names unwrapped.
+    narrow = paper_tables.latex(header[:4], ["l"] * 4,
+                                [row[:4] for row in rows], "Goals.", "goal")
+    assert "Part" not in narrow and r"\parbox" not in narrow
 
 
 def test_the_paper_tables_module_reads_the_first_markdown_table():
