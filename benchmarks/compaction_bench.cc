@@ -128,9 +128,8 @@ void BenchVariant(benchmark::State& state, const Variant& variant,
     return;
   }
   const std::size_t kept = verdict.kept;
-  // One output buffer for every row, its pages already written: allocating
-  // and zeroing up to 256 MB again for each repetition took a third of the
-  // family's sweep.
+  // One output buffer for every row, its pages already written, rather than
+  // up to 256 MB allocated and zeroed again for each repetition.
   static std::vector<std::uint32_t> buffer;
   if (buffer.size() < scene.values.size()) buffer.resize(scene.values.size());
   const std::span<std::uint32_t> out(buffer.data(), scene.values.size());
