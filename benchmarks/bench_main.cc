@@ -75,6 +75,11 @@ void ParseOwnFlags(int* argc, char** argv) {
       sweep.gpu_max_log2 = std::atoi(gpu_max);
     } else if (arg == "--adj_print_quick_sweep") {
       PrintQuickSweepRequested() = true;
+    } else if (arg.rfind("--adj_", 0) == 0) {
+      // Ours, misspelt or given a value it does not take: exit 2 like any
+      // bad option (docs/verification.md), not Google Benchmark's 1.
+      std::fprintf(stderr, "unknown option %s\n", argv[i]);
+      std::exit(2);
     } else {
       argv[kept++] = argv[i];
     }

@@ -22,6 +22,7 @@ namespace adj::bench {
 //   --adj_max_log2=K         largest CPU size 2^K (default per family)
 //   --adj_gpu_max_log2=K     largest GPU size 2^K (default per family)
 //   --adj_print_quick_sweep  prints the family's QuickSweep as JSON, exits
+// Any other --adj_* flag, or one malformed, exits 2 naming it.
 struct Sweep {
   bool full = false;
   int max_log2 = -1;      // -1: the family's default
@@ -43,6 +44,12 @@ struct QuickSweep {
   int repetitions = 1;
   double min_time_s = 0.1;
 };
+
+// The setting of a family whose quick-sweep figures show a spread: five
+// repetitions of a fifth of the default time each, so that a row's timed
+// loops together last as long as one default repetition.
+inline constexpr QuickSweep kQuickSweepWithSpread{.repetitions = 5,
+                                                  .min_time_s = 0.02};
 
 // A family's registration function, run from main() once the flags are known,
 // and the family's quick-sweep settings.

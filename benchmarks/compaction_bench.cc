@@ -219,11 +219,7 @@ void RegisterAll() {
   }
 }
 
-// Five repetitions of a fifth of the default time each: the figures show
-// their spread, the timed loops of a row together as long as one default
-// repetition.
-const bench::Registrar registrar(&RegisterAll,
-                                 {.repetitions = 5, .min_time_s = 0.02});
+const bench::Registrar registrar(&RegisterAll, bench::kQuickSweepWithSpread);
 
 }  // namespace
 }  // namespace adj::compaction
